@@ -1,0 +1,184 @@
+//! The game abstraction every game implements and every search is generic over.
+//!
+//! Positions are small `Copy` values and moves are played by **copy-make**
+//! ([`Game::after`]), so no search needs an undo. Legal moves are written into
+//! caller-provided memory: a search shares one `&mut [Move]` between all plies, each
+//! ply taking the front of what its parent left free (see [`crate::search`]).
+
+use core::fmt;
+use core::ops::ControlFlow;
+
+use crate::player::{Outcome, Player};
+
+/// A game: its positions are values of the implementing type.
+///
+/// Invariants every implementation keeps (and the tests check):
+/// - [`Game::outcome`] is `Some` exactly when the position has no legal moves or the
+///   rules have ended the game otherwise (a draw rule, say); a finished position
+///   generates no moves.
+/// - [`Game::hash`] equals a full recomputation after any sequence of moves.
+/// - Move generation order is a pure function of the position (the transposition
+///   table stores best moves as indices into it).
+/// - [`Game::side_to_move`] may stay the same after a move (Dots-and-Boxes).
+pub trait Game: Copy + Eq + fmt::Debug + Sized {
+    /// A move. `Pod` lets the engine lend one untyped buffer to whichever game is loaded.
+    type Move: Copy + Eq + fmt::Debug + Default + bytemuck::Pod;
+    /// Variant parameters (board size, draw rule); `Default` is the standard game.
+    type Config: Copy + Eq + fmt::Debug + Default;
+
+    /// The protocol name of the game (`tictactoe`, `checkers`, `dots`, `amazons`).
+    const NAME: &'static str;
+    /// An upper bound on the number of legal moves in any position of any variant.
+    const MAX_MOVES: usize;
+
+    /// The start position of a variant.
+    fn start(config: &Self::Config) -> Self;
+
+    /// Sets one `key=value` option of a variant.
+    ///
+    /// # Errors
+    /// [`ConfigError`] naming what was wrong with the key or the value.
+    fn configure(config: &mut Self::Config, key: &str, value: &str) -> Result<(), ConfigError>;
+
+    /// The variant this position belongs to (so a FEN can be checked against it).
+    fn config(&self) -> Self::Config;
+
+    /// The player to move.
+    fn side_to_move(&self) -> Player;
+
+    /// Calls `f` with every legal move in generation order, stopping early when `f` breaks.
+    fn for_each_move<B>(&self, f: impl FnMut(Self::Move) -> ControlFlow<B>) -> ControlFlow<B>;
+
+    /// The position after `m`, which must be legal here (an illegal move gives an
+    /// unspecified but valid position, never a panic or UB).
+    #[must_use]
+    fn after(&self, m: Self::Move) -> Self;
+
+    /// The 64-bit Zobrist hash of the position (kept incrementally).
+    fn hash(&self) -> u64;
+
+    /// `Some` when the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Whether a static evaluation here is meaningful. Searches extend non-quiet
+    /// positions past their nominal depth (checkers: a capture is pending).
+    fn is_quiet(&self) -> bool {
+        true
+    }
+
+    /// Writes the legal moves into `buf` in generation order and returns how many.
+    ///
+    /// # Errors
+    /// [`MoveBufferFull`] when `buf` is too small; `buf` then holds a prefix.
+    fn generate(&self, buf: &mut [Self::Move]) -> Result<usize, MoveBufferFull> {
+        let mut n = 0;
+        let flow = self.for_each_move(|m| match buf.get_mut(n) {
+            Some(slot) => {
+                *slot = m;
+                n += 1;
+                ControlFlow::Continue(())
+            }
+            None => ControlFlow::Break(()),
+        });
+        match flow {
+            ControlFlow::Continue(()) => Ok(n),
+            ControlFlow::Break(()) => Err(MoveBufferFull),
+        }
+    }
+
+    /// The number of legal moves (games override this with bulk counting).
+    fn count_moves(&self) -> u64 {
+        let mut n = 0u64;
+        let _ = self.for_each_move(|_| -> ControlFlow<()> {
+            n += 1;
+            ControlFlow::Continue(())
+        });
+        n
+    }
+
+    /// Whether there is at least one legal move.
+    fn has_moves(&self) -> bool {
+        self.for_each_move(|_| ControlFlow::Break(())).is_break()
+    }
+
+    /// Whether `m` is among the legal moves.
+    fn is_legal(&self, m: Self::Move) -> bool {
+        self.for_each_move(|x| {
+            if x == m {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .is_break()
+    }
+
+    /// The `index`-th legal move in generation order.
+    fn nth_move(&self, index: usize) -> Option<Self::Move> {
+        let mut i = 0;
+        match self.for_each_move(|m| {
+            if i == index {
+                ControlFlow::Break(m)
+            } else {
+                i += 1;
+                ControlFlow::Continue(())
+            }
+        }) {
+            ControlFlow::Break(m) => Some(m),
+            ControlFlow::Continue(()) => None,
+        }
+    }
+}
+
+/// The caller's move buffer could not hold the legal moves of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct MoveBufferFull;
+
+impl fmt::Display for MoveBufferFull {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("move buffer full")
+    }
+}
+
+impl core::error::Error for MoveBufferFull {}
+
+/// A `key=value` game option that was not accepted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
+pub enum ConfigError {
+    /// The game has no option of that name.
+    UnknownKey,
+    /// The value is not a number.
+    NotANumber,
+    /// The value is outside the supported range.
+    OutOfRange,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ConfigError::UnknownKey => "unknown game option",
+            ConfigError::NotANumber => "option value is not a number",
+            ConfigError::OutOfRange => "option value out of range",
+        })
+    }
+}
+
+impl core::error::Error for ConfigError {}
+
+/// Parses a decimal option value within `min..=max`.
+///
+/// # Errors
+/// [`ConfigError::NotANumber`] or [`ConfigError::OutOfRange`].
+pub fn parse_option<T>(value: &str, min: T, max: T) -> Result<T, ConfigError>
+where
+    T: core::str::FromStr + PartialOrd,
+{
+    let v: T = value.parse().map_err(|_| ConfigError::NotANumber)?;
+    if v < min || v > max {
+        return Err(ConfigError::OutOfRange);
+    }
+    Ok(v)
+}

@@ -1,0 +1,127 @@
+//! Negamax alpha-beta with memory (fail-soft): the kernel of every search but minimax.
+//!
+//! The move loop and the table handling live here once. What differs between plain
+//! alpha-beta and PVS is only the window each child gets: the [`ChildWindow`] trait.
+//! MTD(f) and AB-SSS\* call this kernel with null windows ([`super::mtdf`]).
+
+use super::context::{search_child, Abort, Context, Found};
+use super::limits::Clock;
+use super::ordering::MoveOrder;
+use crate::eval::Evaluator;
+use crate::game::Game;
+use crate::player::Player;
+use crate::score::Score;
+
+/// How a node searches one child, in the parent's frame.
+pub(crate) trait ChildWindow {
+    /// Searches `child` (the `nth` move visited) with window `(alpha, beta)`.
+    #[allow(clippy::too_many_arguments)]
+    fn search<G: Game, E: Evaluator<G>, C: Clock>(
+        ctx: &mut Context<'_, '_, G, E, C>,
+        parent: Player,
+        child: &G,
+        stack: &mut [G::Move],
+        depth: u32,
+        ply: u32,
+        alpha: Score,
+        beta: Score,
+        nth: usize,
+    ) -> Found;
+}
+
+/// Plain alpha-beta: every child gets the node's current window.
+pub(crate) struct FullWindow;
+
+impl ChildWindow for FullWindow {
+    fn search<G: Game, E: Evaluator<G>, C: Clock>(
+        ctx: &mut Context<'_, '_, G, E, C>,
+        parent: Player,
+        child: &G,
+        stack: &mut [G::Move],
+        depth: u32,
+        ply: u32,
+        alpha: Score,
+        beta: Score,
+        _nth: usize,
+    ) -> Found {
+        search_child(parent, child, alpha, beta, |c, a, b| {
+            negamax::<FullWindow, _, _, _>(ctx, c, stack, depth, ply, a, b)
+        })
+    }
+}
+
+/// Searches `pos` to `depth` plies with window `(alpha, beta)`; fail-soft.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn negamax<W: ChildWindow, G: Game, E: Evaluator<G>, C: Clock>(
+    ctx: &mut Context<'_, '_, G, E, C>,
+    pos: &G,
+    stack: &mut [G::Move],
+    depth: u32,
+    ply: u32,
+    mut alpha: Score,
+    mut beta: Score,
+) -> Found {
+    ctx.enter()?;
+    if let Some(s) = ctx.static_score(pos, depth, ply) {
+        return Ok(s);
+    }
+    let hash = pos.hash();
+    let hit = ctx.probe(hash, ply);
+    if let Some(h) = hit.filter(|h| ply > 0 && h.depth == depth) {
+        if h.lower >= beta {
+            return Ok(h.lower);
+        }
+        if h.upper <= alpha {
+            return Ok(h.upper);
+        }
+        alpha = alpha.max(h.lower);
+        beta = beta.min(h.upper);
+    }
+    let n = pos.generate(stack).map_err(|_| Abort::MoveStackFull)?;
+    let (moves, rest) = stack.split_at_mut(n);
+    if n == 0 {
+        // Only reached if a game breaks the `outcome` contract; never panic for it.
+        return Ok(ctx.eval.evaluate(pos));
+    }
+    let hint = hit.and_then(|h| h.best).filter(|_| ctx.tt_move_first);
+    let parent = pos.side_to_move();
+    let mut best = -Score::INFINITY;
+    let mut best_index = None;
+    for (nth, i) in MoveOrder::new(n, hint).enumerate() {
+        let child = pos.after(moves[i]);
+        let window_alpha = alpha.max(best);
+        let s = W::search(
+            ctx,
+            parent,
+            &child,
+            rest,
+            depth.saturating_sub(1),
+            ply + 1,
+            window_alpha,
+            beta,
+            nth,
+        )?;
+        if s > best {
+            best = s;
+            best_index = Some(i);
+            if s >= beta {
+                break;
+            }
+        }
+    }
+    ctx.store(hash, depth, ply, alpha, beta, best, best_index);
+    if ply == 0 && best > alpha {
+        ctx.root_best = best_index;
+    }
+    Ok(best)
+}
+
+/// One alpha-beta root search with the full window.
+pub(crate) fn search<G: Game, E: Evaluator<G>, C: Clock>(
+    ctx: &mut Context<'_, '_, G, E, C>,
+    pos: &G,
+    stack: &mut [G::Move],
+    depth: u32,
+) -> Found {
+    negamax::<FullWindow, _, _, _>(ctx, pos, stack, depth, 0, -Score::INFINITY, Score::INFINITY)
+}

@@ -1,0 +1,163 @@
+//! The state one search shares between its nodes, and the rules every algorithm
+//! applies the same way: node accounting and limits, terminal and horizon scores,
+//! table access, and the side-switch rule for child scores.
+
+use core::marker::PhantomData;
+
+use super::limits::{Clock, Limits};
+use super::stats::Stats;
+use super::tt::{Hit, Table};
+use crate::eval::Evaluator;
+use crate::game::Game;
+use crate::player::{Outcome, Player};
+use crate::score::Score;
+
+/// How often (in nodes) the clock and the stop request are consulted.
+const CLOCK_INTERVAL: u64 = 1024;
+
+/// Why a search stopped before finishing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Abort {
+    /// A limit or an external stop.
+    Stopped,
+    /// The move stack could not hold a node's moves.
+    MoveStackFull,
+}
+
+pub(crate) type Found = Result<Score, Abort>;
+
+/// Everything a node needs besides its position and its part of the move stack.
+pub(crate) struct Context<'s, 't, G: Game, E: Evaluator<G>, C: Clock> {
+    pub(crate) eval: &'s E,
+    pub(crate) tt: &'s mut Table<'t>,
+    clock: &'s C,
+    limits: Limits,
+    started_ms: u64,
+    pub(crate) stats: Stats,
+    pub(crate) tt_move_first: bool,
+    /// The root move of the last search call that did not fail low.
+    pub(crate) root_best: Option<usize>,
+    /// Whether the current iteration met the depth horizon anywhere.
+    pub(crate) horizon: bool,
+    game: PhantomData<G>,
+}
+
+impl<'s, 't, G: Game, E: Evaluator<G>, C: Clock> Context<'s, 't, G, E, C> {
+    pub(crate) fn new(
+        eval: &'s E,
+        tt: &'s mut Table<'t>,
+        clock: &'s C,
+        limits: Limits,
+        tt_move_first: bool,
+    ) -> Self {
+        Context {
+            eval,
+            tt,
+            clock,
+            limits,
+            started_ms: clock.now_ms(),
+            stats: Stats::default(),
+            tt_move_first,
+            root_best: None,
+            horizon: false,
+            game: PhantomData,
+        }
+    }
+
+    /// Counts a node and checks the limits.
+    pub(crate) fn enter(&mut self) -> Result<(), Abort> {
+        self.stats.nodes += 1;
+        if self.limits.nodes.is_some_and(|n| self.stats.nodes > n) {
+            return Err(Abort::Stopped);
+        }
+        if self.stats.nodes % CLOCK_INTERVAL == 0 && self.out_of_time() {
+            return Err(Abort::Stopped);
+        }
+        Ok(())
+    }
+
+    fn out_of_time(&self) -> bool {
+        let late = self
+            .limits
+            .time_ms
+            .is_some_and(|t| self.clock.now_ms().saturating_sub(self.started_ms) >= t);
+        late || self.clock.stop_requested()
+    }
+
+    /// The score of a finished game, `ply` plies from the root.
+    pub(crate) fn terminal(pos: &G, ply: u32) -> Option<Score> {
+        pos.outcome().map(|o| match o {
+            Outcome::Draw => Score::ZERO,
+            Outcome::Win(p) if p == pos.side_to_move() => Score::win_in(ply),
+            Outcome::Win(_) => Score::loss_in(ply),
+        })
+    }
+
+    /// The static evaluation when `pos` lies on the horizon and is quiet.
+    pub(crate) fn horizon_eval(&mut self, pos: &G, depth: u32) -> Option<Score> {
+        if depth > 0 || !pos.is_quiet() {
+            return None;
+        }
+        self.horizon = true;
+        self.stats.leaf_evals += 1;
+        Some(self.eval.evaluate(pos))
+    }
+
+    /// Terminal score, else horizon evaluation, else `None` (the node must be expanded).
+    pub(crate) fn static_score(&mut self, pos: &G, depth: u32, ply: u32) -> Option<Score> {
+        Self::terminal(pos, ply).or_else(|| self.horizon_eval(pos, depth))
+    }
+
+    /// Looks `hash` up; bounds come back root-relative.
+    pub(crate) fn probe(&mut self, hash: u64, ply: u32) -> Option<Hit> {
+        self.stats.tt_probes += 1;
+        let hit = self.tt.probe(hash)?;
+        self.stats.tt_hits += 1;
+        Some(Hit {
+            lower: hit.lower.from_table(ply),
+            upper: hit.upper.from_table(ply),
+            ..hit
+        })
+    }
+
+    /// Stores what a search of window `(alpha, beta)` returned as bounds.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn store(
+        &mut self,
+        hash: u64,
+        depth: u32,
+        ply: u32,
+        alpha: Score,
+        beta: Score,
+        value: Score,
+        best: Option<usize>,
+    ) {
+        let lower = if value > alpha {
+            value
+        } else {
+            -Score::INFINITY
+        };
+        let upper = if value < beta { value } else { Score::INFINITY };
+        self.tt
+            .store(hash, depth, lower.to_table(ply), upper.to_table(ply), best);
+    }
+}
+
+/// Searches `child` from the parent's point of view: the one rule all algorithms share.
+///
+/// When the side to move changes, the child is searched with the window negated and
+/// swapped and its score negated; when it does not (a Dots-and-Boxes move that
+/// completes a box), window and score pass through unchanged.
+pub(crate) fn search_child<G: Game>(
+    parent: Player,
+    child: &G,
+    alpha: Score,
+    beta: Score,
+    search: impl FnOnce(&G, Score, Score) -> Found,
+) -> Found {
+    if child.side_to_move() == parent {
+        search(child, alpha, beta)
+    } else {
+        Ok(-search(child, -beta, -alpha)?)
+    }
+}

@@ -1,0 +1,154 @@
+//! The iterative-deepening driver shared by every algorithm.
+
+use heapless::Vec;
+
+use super::context::{Abort, Context};
+use super::limits::Clock;
+use super::stats::Stats;
+use super::tt::Table;
+use super::{Algorithm, Pv, SearchError, SearchResult, Settings, MAX_DEPTH};
+use crate::eval::Evaluator;
+use crate::game::Game;
+use crate::score::Score;
+
+/// What the driver reports after each completed iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Iteration<M> {
+    /// The nominal depth of this iteration.
+    pub depth: u32,
+    /// The root's value for the side to move.
+    pub score: Score,
+    /// The best root move.
+    pub best: Option<M>,
+    /// The principal variation, read back from the transposition table.
+    pub pv: Pv<M>,
+    /// Counters of this iteration alone.
+    pub stats: Stats,
+    /// Counters since the search started.
+    pub total: Stats,
+}
+
+/// Runs `settings.algorithm` on `pos`, deepening one ply at a time when
+/// `settings.iterative` (else one search at the limit depth), and calls `on_iteration`
+/// after each completed iteration. An iteration cut short by a limit never replaces the
+/// last completed one; if none completed, the best move is the root move found so far,
+/// else the first legal move.
+///
+/// `stack` is the move stack shared by all plies (the sum of the move counts along
+/// the deepest path must fit).
+///
+/// # Errors
+/// [`SearchError::MoveStackFull`] when `stack` is too small.
+pub fn search<G: Game, E: Evaluator<G>, C: Clock>(
+    pos: &G,
+    eval: &E,
+    tt: &mut Table<'_>,
+    stack: &mut [G::Move],
+    settings: &Settings,
+    clock: &C,
+    mut on_iteration: impl FnMut(&Iteration<G::Move>),
+) -> Result<SearchResult<G::Move>, SearchError> {
+    let mut result = SearchResult::<G::Move>::empty();
+    if let Some(s) = Context::<G, E, C>::terminal(pos, 0) {
+        result.score = Some(s);
+        return Ok(result);
+    }
+    let mut ctx = Context::new(eval, tt, clock, settings.limits, settings.tt_move_first);
+    let last = settings
+        .limits
+        .depth
+        .unwrap_or(MAX_DEPTH)
+        .clamp(1, MAX_DEPTH);
+    let first = if settings.iterative { 1 } else { last };
+    let mut guess = Score::ZERO;
+    for depth in first..=last {
+        ctx.root_best = None;
+        ctx.horizon = false;
+        let before = ctx.stats;
+        match root_search(settings.algorithm, &mut ctx, pos, stack, depth, guess) {
+            Ok(score) => {
+                let best = ctx.root_best.and_then(|i| pos.nth_move(i));
+                let iteration = Iteration {
+                    depth,
+                    score,
+                    best,
+                    pv: principal_variation(ctx.tt, pos, best, depth),
+                    stats: ctx.stats - before,
+                    total: ctx.stats,
+                };
+                on_iteration(&iteration);
+                result = SearchResult {
+                    best,
+                    score: Some(score),
+                    depth,
+                    pv: iteration.pv,
+                    stats: ctx.stats,
+                    interrupted: false,
+                };
+                guess = score;
+                if !ctx.horizon || score.is_proven() {
+                    break;
+                }
+            }
+            Err(Abort::Stopped) => {
+                if result.best.is_none() {
+                    result.best = ctx
+                        .root_best
+                        .and_then(|i| pos.nth_move(i))
+                        .or_else(|| pos.nth_move(0));
+                }
+                result.interrupted = true;
+                break;
+            }
+            Err(Abort::MoveStackFull) => return Err(SearchError::MoveStackFull),
+        }
+    }
+    result.stats = ctx.stats;
+    Ok(result)
+}
+
+fn root_search<G: Game, E: Evaluator<G>, C: Clock>(
+    algorithm: Algorithm,
+    ctx: &mut Context<'_, '_, G, E, C>,
+    pos: &G,
+    stack: &mut [G::Move],
+    depth: u32,
+    guess: Score,
+) -> Result<Score, Abort> {
+    match algorithm {
+        Algorithm::Minimax => super::minimax::search(ctx, pos, stack, depth),
+        Algorithm::AlphaBeta => super::alphabeta::search(ctx, pos, stack, depth),
+        Algorithm::Pvs => super::pvs::search(ctx, pos, stack, depth),
+        Algorithm::Mtdf => super::mtdf::search(ctx, pos, stack, depth, guess),
+        Algorithm::Sss => super::sss::search(ctx, pos, stack, depth),
+    }
+}
+
+/// The root move, then the table's best moves as far as they are stored and legal.
+fn principal_variation<G: Game>(
+    tt: &Table<'_>,
+    pos: &G,
+    best: Option<G::Move>,
+    depth: u32,
+) -> Pv<G::Move> {
+    let mut pv = Vec::new();
+    let Some(first) = best else {
+        return pv;
+    };
+    let mut p = pos.after(first);
+    let _ = pv.push(first);
+    while pv.len() < depth as usize && p.outcome().is_none() {
+        let Some(m) = tt
+            .probe(p.hash())
+            .and_then(|h| h.best)
+            .and_then(|i| p.nth_move(i))
+        else {
+            break;
+        };
+        if pv.push(m).is_err() {
+            break;
+        }
+        p = p.after(m);
+    }
+    pv
+}

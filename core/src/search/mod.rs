@@ -1,0 +1,188 @@
+//! The search family, generic over [`Game`](crate::Game) and
+//! [`Evaluator`](crate::Evaluator): minimax (the reference), negamax alpha-beta,
+//! PVS, MTD(f) and AB-SSS\*, all run by one iterative-deepening driver over one
+//! transposition table in caller-provided memory.
+//!
+//! ```
+//! use microply_core::games::tictactoe::{OpenLines, TicTacToe};
+//! use microply_core::search::{search, Algorithm, Entry, Limits, NoClock, Settings, Table};
+//! use microply_core::{Game, Score};
+//!
+//! let mut memory = [Entry::EMPTY; 4096];
+//! let mut tt = Table::new(&mut memory);
+//! let mut moves = [Default::default(); 64];
+//! let settings = Settings { algorithm: Algorithm::Sss, ..Settings::default() };
+//! let result = search(&TicTacToe::START, &OpenLines, &mut tt, &mut moves, &settings, &NoClock, |_| {})
+//!     .unwrap();
+//! assert_eq!(result.score, Some(Score::ZERO)); // tic-tac-toe is a draw
+//! ```
+
+mod alphabeta;
+mod context;
+mod iterative;
+mod limits;
+mod minimax;
+mod mtdf;
+mod ordering;
+mod pvs;
+mod sss;
+mod stats;
+mod tt;
+
+use core::fmt;
+use core::str::FromStr;
+
+pub use iterative::{search, Iteration};
+pub use limits::{Clock, Limits, NoClock};
+pub use stats::Stats;
+pub use tt::{Entry, Hit, Table};
+
+use crate::score::Score;
+
+/// The deepest nominal depth a search goes to.
+pub const MAX_DEPTH: u32 = 64;
+
+/// The longest principal variation reported.
+pub const MAX_PV: usize = 64;
+
+/// A principal variation.
+pub type Pv<M> = heapless::Vec<M, MAX_PV>;
+
+/// The search algorithms.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Algorithm {
+    /// Plain minimax: no pruning, no table.
+    Minimax,
+    /// Fail-soft negamax alpha-beta with the table.
+    AlphaBeta,
+    /// Principal variation search (NegaScout).
+    Pvs,
+    /// MTD(f), from the previous iteration's value.
+    Mtdf,
+    /// AB-SSS\* = MTD(+∞).
+    #[default]
+    Sss,
+}
+
+impl Algorithm {
+    /// Every algorithm, reference first.
+    pub const ALL: [Algorithm; 5] = [
+        Algorithm::Minimax,
+        Algorithm::AlphaBeta,
+        Algorithm::Pvs,
+        Algorithm::Mtdf,
+        Algorithm::Sss,
+    ];
+
+    /// The protocol name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Algorithm::Minimax => "minimax",
+            Algorithm::AlphaBeta => "alphabeta",
+            Algorithm::Pvs => "pvs",
+            Algorithm::Mtdf => "mtdf",
+            Algorithm::Sss => "sss",
+        }
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The name is not one of `minimax alphabeta pvs mtdf sss`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnknownAlgorithm;
+
+impl fmt::Display for UnknownAlgorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("unknown algorithm (expected minimax, alphabeta, pvs, mtdf or sss)")
+    }
+}
+
+impl core::error::Error for UnknownAlgorithm {}
+
+impl FromStr for Algorithm {
+    type Err = UnknownAlgorithm;
+    fn from_str(s: &str) -> Result<Algorithm, UnknownAlgorithm> {
+        Algorithm::ALL
+            .into_iter()
+            .find(|a| a.name() == s)
+            .ok_or(UnknownAlgorithm)
+    }
+}
+
+/// How to search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Which algorithm.
+    pub algorithm: Algorithm,
+    /// When to stop.
+    pub limits: Limits,
+    /// Deepen one ply at a time (else search the limit depth at once).
+    pub iterative: bool,
+    /// Search the table's best move first (off gives a fixed move order).
+    pub tt_move_first: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            algorithm: Algorithm::Sss,
+            limits: Limits::default(),
+            iterative: true,
+            tt_move_first: true,
+        }
+    }
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// The move to play; `None` only when the game is over.
+    pub best: Option<M>,
+    /// The value of the last completed iteration (or of the finished game).
+    pub score: Option<Score>,
+    /// The depth of the last completed iteration (0 when none).
+    pub depth: u32,
+    /// Its principal variation.
+    pub pv: Pv<M>,
+    /// Counters over the whole search.
+    pub stats: Stats,
+    /// Whether a limit cut the last iteration short.
+    pub interrupted: bool,
+}
+
+impl<M> SearchResult<M> {
+    fn empty() -> SearchResult<M> {
+        SearchResult {
+            best: None,
+            score: None,
+            depth: 0,
+            pv: heapless::Vec::new(),
+            stats: Stats::default(),
+            interrupted: false,
+        }
+    }
+}
+
+/// Why a search could not run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
+pub enum SearchError {
+    /// The move stack is too small for the moves along some path.
+    MoveStackFull,
+}
+
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("move stack too small for this search")
+    }
+}
+
+impl core::error::Error for SearchError {}

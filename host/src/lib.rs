@@ -1,0 +1,1 @@
+//! microply host library.

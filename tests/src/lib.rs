@@ -1,0 +1,1 @@
+//! Shared helpers for microply's integration tests (in `tests/tests/`).
