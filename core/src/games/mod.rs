@@ -1,4 +1,75 @@
 //! The games, one folder each: board representation, move generation, notation and
-//! evaluators.
+//! evaluators; and [`GameKind`], the list the engine and the CLI dispatch over.
+
+use core::fmt;
+use core::str::FromStr;
 
 pub mod tictactoe;
+
+/// Every game microply plays. [`with_game!`](crate::with_game) turns a kind into its type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum GameKind {
+    /// [`tictactoe::TicTacToe`].
+    TicTacToe,
+}
+
+impl GameKind {
+    /// Every game, in protocol order.
+    pub const ALL: [GameKind; 1] = [GameKind::TicTacToe];
+
+    /// The protocol name (`tictactoe`, `checkers`, `dots`, `amazons`).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        crate::with_game!(self, G => <G as crate::Game>::NAME)
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The name is not a game microply plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnknownGame;
+
+impl fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("unknown game (expected tictactoe, checkers, dots or amazons)")
+    }
+}
+
+impl core::error::Error for UnknownGame {}
+
+impl FromStr for GameKind {
+    type Err = UnknownGame;
+    fn from_str(s: &str) -> Result<GameKind, UnknownGame> {
+        GameKind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or(UnknownGame)
+    }
+}
+
+/// Evaluates `$body` with `$G` bound to the position type of the [`GameKind`] `$kind`:
+/// static dispatch over every game, the one place that lists them.
+///
+/// ```
+/// use microply_core::games::GameKind;
+/// use microply_core::{with_game, Game};
+/// let n = with_game!(GameKind::TicTacToe, G => G::MAX_MOVES);
+/// assert_eq!(n, 9);
+/// ```
+#[macro_export]
+macro_rules! with_game {
+    ($kind:expr, $G:ident => $body:expr) => {
+        match $kind {
+            $crate::games::GameKind::TicTacToe => {
+                type $G = $crate::games::tictactoe::TicTacToe;
+                $body
+            }
+        }
+    };
+}

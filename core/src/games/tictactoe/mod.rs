@@ -11,3 +11,7 @@ mod notation;
 
 pub use board::{Cell, Mask, TicTacToe, LINES};
 pub use eval::OpenLines;
+
+impl crate::playable::Playable for TicTacToe {
+    type Eval = OpenLines;
+}
