@@ -21,7 +21,11 @@ pub fn run(tt_entries: usize) -> anyhow::Result<()> {
 ///
 /// # Errors
 /// Only I/O errors.
-pub fn serve(mut input: impl BufRead, output: &mut impl Write, tt_entries: usize) -> anyhow::Result<()> {
+pub fn serve(
+    mut input: impl BufRead,
+    output: &mut impl Write,
+    tt_entries: usize,
+) -> anyhow::Result<()> {
     let mut memory = SearchMemory::new(tt_entries, DEFAULT_MOVE_WORDS);
     let mut engine = Engine::new(&mut memory.tt, &mut memory.moves);
     let clock = HostClock::new();

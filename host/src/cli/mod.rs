@@ -1,10 +1,10 @@
 //! The `microply` subcommands, one file each.
 
-mod analyze;
-mod engine;
-mod perft;
-mod play;
-mod setup;
+pub mod analyze;
+pub mod engine;
+pub mod perft;
+pub mod play;
+pub mod setup;
 
 use std::process::ExitCode;
 
@@ -93,14 +93,31 @@ fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Engine { tt_entries } => engine::run(tt_entries),
-        Command::Perft { game, depth, divide } => {
+        Command::Perft {
+            game,
+            depth,
+            divide,
+        } => {
             with_game!(game.kind, G => perft::run::<G>(&game, depth, divide))
         }
         Command::Analyze { game, depth, algo } => {
             with_game!(game.kind, G => analyze::run::<G>(&game, depth, algo))
         }
-        Command::Play { game, options, depth, movetime, side, algo } => {
-            let args = play::PlayArgs { options, depth, movetime, side, algo };
+        Command::Play {
+            game,
+            options,
+            depth,
+            movetime,
+            side,
+            algo,
+        } => {
+            let args = play::PlayArgs {
+                options,
+                depth,
+                movetime,
+                side,
+                algo,
+            };
             with_game!(game, G => play::run::<G>(&args))
         }
     }?;
