@@ -80,6 +80,19 @@ fn every_algorithm_finds_the_start_a_draw() {
 }
 
 #[test]
+fn node_counts_are_deterministic() {
+    // The same figures are asserted by `benches/benches/tictactoe.rs` and are what
+    // the firmware must reproduce.
+    let mut memory = vec![Entry::EMPTY; 1 << 12];
+    let expected = [1_290_114, 9_847, 8_965, 9_640, 11_210];
+    for (algorithm, nodes) in Algorithm::ALL.into_iter().zip(expected) {
+        let mut tt = Table::new(&mut memory);
+        let r = solve(&TicTacToe::START, &mut tt, &settings(algorithm, 9, true));
+        assert_eq!(r.stats.nodes, nodes, "{algorithm}");
+    }
+}
+
+#[test]
 fn there_are_5478_positions_and_255168_games() {
     assert_eq!(reachable().len(), 5478);
     assert_eq!(complete_games(&TicTacToe::START), 255_168);
