@@ -29,6 +29,7 @@ pub const CENTRE: Bitboard = 0x0066_6600;
 
 /// A diagonal direction on the printed board (Black at the top).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum Dir {
     /// Toward Black's side and the left (lower square numbers).
     UpLeft,
@@ -89,6 +90,34 @@ pub const fn jumpers(pieces: Bitboard, victims: Bitboard, empty: Bitboard, dir: 
     pieces & step(victims & step(empty, back), back)
 }
 
+/// `NEIGHBOURS[dir as usize][sq]`: the square one step from `sq` in `dir` (empty off
+/// the board).
+pub const NEIGHBOURS: [[Bitboard; 32]; 4] = single_steps(1);
+
+/// `JUMPS[dir as usize][sq]`: the square two steps from `sq` in `dir`, where a jump
+/// over the neighbour lands (empty off the board).
+pub const JUMPS: [[Bitboard; 32]; 4] = single_steps(2);
+
+const fn single_steps(steps: u32) -> [[Bitboard; 32]; 4] {
+    let mut table = [[0; 32]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut sq = 0;
+        while sq < 32 {
+            let mut b = square(sq as u8);
+            let mut k = 0;
+            while k < steps {
+                b = step(b, Dir::ALL[d]);
+                k += 1;
+            }
+            table[d][sq] = b;
+            sq += 1;
+        }
+        d += 1;
+    }
+    table
+}
+
 /// The single-square mask of index `i` (0–31); out-of-range indices give the empty set.
 #[must_use]
 pub const fn square(i: u8) -> Bitboard {
@@ -141,6 +170,17 @@ mod tests {
             for (dir, dr, dc) in deltas {
                 let target = (0..32u8).find(|&j| coords(j) == (r + dr, c + dc));
                 assert_eq!(step(square(i), dir), target.map_or(0, square), "{i} {dir:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn tables_match_steps() {
+        for sq in 0..32u8 {
+            for d in Dir::ALL {
+                let one = step(square(sq), d);
+                assert_eq!(NEIGHBOURS[d as usize][usize::from(sq)], one);
+                assert_eq!(JUMPS[d as usize][usize::from(sq)], step(one, d));
             }
         }
     }

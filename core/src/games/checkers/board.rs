@@ -220,7 +220,6 @@ impl Checkers {
         let was_king = self.kings & square(from) != 0;
         let crowned = !was_king && square(to) & Self::crown_row(me) != 0;
         let captured = m.captured() & self.pieces(me.other());
-        let mut next = *self;
         let mut hash = self.hash
             ^ WHITE_TO_MOVE_KEY
             ^ piece_key(me, was_king, from)
@@ -228,35 +227,33 @@ impl Checkers {
         for sq in Squares(captured) {
             hash ^= piece_key(me.other(), self.kings & square(sq) != 0, sq);
         }
-        match me {
-            Player::First => {
-                next.black ^= from_to;
-                next.white &= !captured;
-            }
-            Player::Second => {
-                next.white ^= from_to;
-                next.black &= !captured;
-            }
-        }
-        next.kings &= !captured;
+        let (black, white) = match me {
+            Player::First => (self.black ^ from_to, self.white & !captured),
+            Player::Second => (self.black & !captured, self.white ^ from_to),
+        };
+        let mut kings = self.kings & !captured;
         if was_king {
-            next.kings ^= from_to;
+            kings ^= from_to;
         } else if crowned {
-            next.kings |= square(to);
+            kings |= square(to);
         }
-        next.hash = hash;
-        next.side = me.other();
-        if was_king && captured == 0 {
-            next.push_reversible(from, to);
-        } else {
-            next.quiet = 0;
+        let reversible = was_king && captured == 0;
+        // Built in one literal so the copy into the caller's slot is not stalled by
+        // a partial write of the fields it just stored.
+        let mut next = Checkers {
+            black,
+            white,
+            kings,
+            hash,
+            side: me.other(),
+            quiet: if reversible { self.quiet.saturating_add(1) } else { 0 },
+            draw_plies: self.draw_plies,
+            history: self.history,
+        };
+        if reversible {
+            next.history[usize::from(self.quiet) % HISTORY] = encode_step(from, to);
         }
         next
-    }
-
-    fn push_reversible(&mut self, from: u8, to: u8) {
-        self.history[usize::from(self.quiet) % HISTORY] = encode_step(from, to);
-        self.quiet = self.quiet.saturating_add(1);
     }
 
     /// The remembered reversible plies, most recent first.

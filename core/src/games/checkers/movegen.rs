@@ -10,15 +10,16 @@
 
 use core::ops::ControlFlow;
 
-use super::bitboard::{jumpers, movers, square, step, Bitboard, Dir, Squares};
+use super::bitboard::{jumpers, movers, square, step, Bitboard, Dir, Squares, JUMPS, NEIGHBOURS};
 use super::board::{Checkers, Config};
 use super::moves::Move;
 use crate::game::{parse_option, ConfigError, Game};
 use crate::player::{Outcome, Player};
 
-/// What one side's pieces look like to the move generator.
+/// What the side to move's pieces look like to the move generator. `BLACK` is a
+/// const parameter so every shift direction is known at compile time.
 #[derive(Clone, Copy)]
-struct Side {
+struct Side<const BLACK: bool> {
     /// All pieces of the side to move.
     mine: Bitboard,
     /// Its kings.
@@ -27,31 +28,44 @@ struct Side {
     theirs: Bitboard,
     /// Empty squares.
     empty: Bitboard,
-    /// The directions its men move in.
-    forward: [Dir; 2],
-    /// The directions only its kings move in.
-    backward: [Dir; 2],
-    /// The row where its men are crowned.
-    crown: Bitboard,
 }
 
-impl Side {
+/// Runs `$body` with `$side` bound to the [`Side`] of `$pos`'s player to move.
+macro_rules! with_side {
+    ($pos:expr, $side:ident => $body:expr) => {
+        match $pos.side {
+            Player::First => {
+                let $side = Side::<true>::of($pos);
+                $body
+            }
+            Player::Second => {
+                let $side = Side::<false>::of($pos);
+                $body
+            }
+        }
+    };
+}
+
+impl<const BLACK: bool> Side<BLACK> {
+    /// The directions its men move in.
+    const FORWARD: [Dir; 2] = if BLACK { Dir::DOWN } else { Dir::UP };
+    /// The directions only its kings move in.
+    const BACKWARD: [Dir; 2] = if BLACK { Dir::UP } else { Dir::DOWN };
+    /// The row where its men are crowned.
+    const CROWN: Bitboard = Checkers::crown_row(if BLACK { Player::First } else { Player::Second });
+
     #[inline(always)]
-    fn of(pos: &Checkers) -> Side {
-        let me = pos.side;
-        let mine = pos.pieces(me);
-        let (forward, backward) = match me {
-            Player::First => (Dir::DOWN, Dir::UP),
-            Player::Second => (Dir::UP, Dir::DOWN),
+    fn of(pos: &Checkers) -> Self {
+        let (mine, theirs) = if BLACK {
+            (pos.black, pos.white)
+        } else {
+            (pos.white, pos.black)
         };
         Side {
             mine,
             kings: mine & pos.kings,
-            theirs: pos.pieces(me.other()),
+            theirs,
             empty: pos.empty(),
-            forward,
-            backward,
-            crown: Checkers::crown_row(me),
         }
     }
 
@@ -59,16 +73,16 @@ impl Side {
     #[inline(always)]
     fn capturers(&self) -> Bitboard {
         let (t, e) = (self.theirs, self.empty);
-        jumpers(self.mine, t, e, self.forward[0])
-            | jumpers(self.mine, t, e, self.forward[1])
-            | jumpers(self.kings, t, e, self.backward[0])
-            | jumpers(self.kings, t, e, self.backward[1])
+        jumpers(self.mine, t, e, Self::FORWARD[0])
+            | jumpers(self.mine, t, e, Self::FORWARD[1])
+            | jumpers(self.kings, t, e, Self::BACKWARD[0])
+            | jumpers(self.kings, t, e, Self::BACKWARD[1])
     }
 
     /// The pieces that step in `dir` (men only forward) onto an empty square.
     #[inline(always)]
     fn steppers(&self, dir: Dir) -> Bitboard {
-        let pieces = if self.forward.contains(&dir) {
+        let pieces = if Self::FORWARD[0] as u8 == dir as u8 || Self::FORWARD[1] as u8 == dir as u8 {
             self.mine
         } else {
             self.kings
@@ -80,10 +94,55 @@ impl Side {
     #[inline(always)]
     fn count_steps(&self) -> u32 {
         let e = self.empty;
-        movers(self.mine, e, self.forward[0]).count_ones()
-            + movers(self.mine, e, self.forward[1]).count_ones()
-            + movers(self.kings, e, self.backward[0]).count_ones()
-            + movers(self.kings, e, self.backward[1]).count_ones()
+        movers(self.mine, e, Self::FORWARD[0]).count_ones()
+            + movers(self.mine, e, Self::FORWARD[1]).count_ones()
+            + movers(self.kings, e, Self::BACKWARD[0]).count_ones()
+            + movers(self.kings, e, Self::BACKWARD[1]).count_ones()
+    }
+
+    /// The number of captures when every capture is a single jump, found for all
+    /// pieces at once; `None` when some landing square might allow another jump (then
+    /// the sequences must be walked). The test is conservative: it lets the
+    /// continuation jump any opponent piece and land on any square vacated by a
+    /// capturer.
+    #[inline(always)]
+    fn count_single_jumps(&self) -> Option<u64> {
+        let (t, e) = (self.theirs, self.empty);
+        let mut count = 0;
+        let (mut men_land, mut kings_land, mut origins) = (0, 0, 0);
+        for (pieces, dirs) in [(self.mine, Self::FORWARD), (self.kings, Self::BACKWARD)] {
+            for d in dirs {
+                let from = jumpers(pieces, t, e, d);
+                count += from.count_ones();
+                origins |= from;
+                let land = step(step(from, d), d);
+                kings_land |= step(step(from & self.kings, d), d);
+                men_land |= land & !step(step(from & self.kings, d), d);
+            }
+        }
+        let free = e | origins;
+        let men_go_on = men_land & !Self::CROWN;
+        let again = jumpers(men_go_on, t, free, Self::FORWARD[0])
+            | jumpers(men_go_on, t, free, Self::FORWARD[1])
+            | Dir::ALL
+                .iter()
+                .fold(0, |acc, &d| acc | jumpers(kings_land, t, free, d));
+        (again == 0).then_some(u64::from(count))
+    }
+
+    /// The number of legal moves (draw rules aside).
+    #[inline(always)]
+    fn count_moves(&self) -> u64 {
+        let capturers = self.capturers();
+        if capturers == 0 {
+            return u64::from(self.count_steps());
+        }
+        if let Some(n) = self.count_single_jumps() {
+            return n;
+        }
+        Squares(capturers)
+            .map(|sq| Walk::from(self, sq).count(sq, false))
+            .sum()
     }
 
     /// The directions the piece on `sq` moves in.
@@ -91,7 +150,7 @@ impl Side {
     fn dirs(&self, sq: u8) -> &'static [Dir] {
         if self.kings & square(sq) != 0 {
             &Dir::ALL
-        } else if self.forward == Dir::DOWN {
+        } else if BLACK {
             &Dir::DOWN
         } else {
             &Dir::UP
@@ -104,7 +163,7 @@ impl Side {
         if self.kings & square(sq) != 0 {
             0
         } else {
-            self.crown
+            Self::CROWN
         }
     }
 }
@@ -122,7 +181,7 @@ struct Walk {
 }
 
 impl Walk {
-    fn from(side: &Side, sq: u8) -> Walk {
+    fn from<const BLACK: bool>(side: &Side<BLACK>, sq: u8) -> Walk {
         Walk {
             dirs: side.dirs(sq),
             victims: side.theirs,
@@ -131,22 +190,31 @@ impl Walk {
         }
     }
 
+    /// The square a jump from `at` in `dir` lands on, with the piece it jumps over,
+    /// when that jump is possible now.
+    #[inline(always)]
+    fn jump(&self, at: u8, dir: Dir) -> Option<(Bitboard, Bitboard)> {
+        let (d, sq) = (dir as usize & 3, usize::from(at & 31));
+        let over = NEIGHBOURS[d][sq] & self.victims;
+        let land = JUMPS[d][sq] & self.empty;
+        (over != 0 && land != 0).then_some((over, land))
+    }
+
     /// Calls `f` with every complete capture sequence that extends `m` (at `at`).
     fn generate<B>(
         self,
         m: Move,
-        at: Bitboard,
+        at: u8,
         f: &mut impl FnMut(Move) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         let mut extended = false;
         for &d in self.dirs {
-            let over = step(at, d) & self.victims;
-            let land = step(over, d) & self.empty;
-            if land == 0 {
+            let Some((over, land)) = self.jump(at, d) else {
                 continue;
-            }
+            };
             extended = true;
-            let next = m.jump(over, land.trailing_zeros() as u8);
+            let to = land.trailing_zeros() as u8;
+            let next = m.jump(over, to);
             if land & self.stop != 0 {
                 f(next)?;
             } else {
@@ -154,7 +222,7 @@ impl Walk {
                     victims: self.victims & !over,
                     ..self
                 };
-                rest.generate(next, land, f)?;
+                rest.generate(next, to, f)?;
             }
         }
         if !extended && m.is_capture() {
@@ -165,14 +233,12 @@ impl Walk {
 
     /// The number of complete capture sequences from `at` (1 when none continues and
     /// `captured`, 0 when nothing can be captured).
-    fn count(self, at: Bitboard, captured: bool) -> u64 {
+    fn count(self, at: u8, captured: bool) -> u64 {
         let mut n = 0;
         for &d in self.dirs {
-            let over = step(at, d) & self.victims;
-            let land = step(over, d) & self.empty;
-            if land == 0 {
+            let Some((over, land)) = self.jump(at, d) else {
                 continue;
-            }
+            };
             n += if land & self.stop != 0 {
                 1
             } else {
@@ -180,7 +246,7 @@ impl Walk {
                     victims: self.victims & !over,
                     ..self
                 }
-                .count(land, true)
+                .count(land.trailing_zeros() as u8, true)
             };
         }
         if n == 0 && captured {
@@ -196,7 +262,7 @@ impl Checkers {
     /// when this is not empty).
     #[must_use]
     pub fn capturers(&self) -> Bitboard {
-        Side::of(self).capturers()
+        with_side!(self, side => side.capturers())
     }
 
     /// The number of simple (non-capturing) moves `player` would have if it were to
@@ -205,28 +271,29 @@ impl Checkers {
     pub fn mobility(&self, player: Player) -> u32 {
         let mut pos = *self;
         pos.side = player;
-        Side::of(&pos).count_steps()
+        with_side!(&pos, side => side.count_steps())
     }
 
     /// Whether the side to move can move at all, draw rules aside.
     fn can_move(&self) -> bool {
-        let side = Side::of(self);
-        side.capturers() != 0 || Dir::ALL.iter().any(|&d| side.steppers(d) != 0)
+        with_side!(self, side => {
+            side.capturers() != 0 || Dir::ALL.iter().any(|&d| side.steppers(d) != 0)
+        })
     }
 
-    fn for_each_capture<B>(
-        side: &Side,
+    fn for_each_capture<B, const BLACK: bool>(
+        side: &Side<BLACK>,
         capturers: Bitboard,
         f: &mut impl FnMut(Move) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         for sq in Squares(capturers) {
-            Walk::from(side, sq).generate(Move::start(sq), square(sq), f)?;
+            Walk::from(side, sq).generate(Move::start(sq), sq, f)?;
         }
         ControlFlow::Continue(())
     }
 
-    fn for_each_step<B>(
-        side: &Side,
+    fn for_each_step<B, const BLACK: bool>(
+        side: &Side<BLACK>,
         f: &mut impl FnMut(Move) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         for d in Dir::ALL {
@@ -278,13 +345,14 @@ impl Game for Checkers {
         if self.is_draw_by_rule() {
             return ControlFlow::Continue(());
         }
-        let side = Side::of(self);
-        let capturers = side.capturers();
-        if capturers != 0 {
-            Self::for_each_capture(&side, capturers, &mut f)
-        } else {
-            Self::for_each_step(&side, &mut f)
-        }
+        with_side!(self, side => {
+            let capturers = side.capturers();
+            if capturers != 0 {
+                Self::for_each_capture(&side, capturers, &mut f)
+            } else {
+                Self::for_each_step(&side, &mut f)
+            }
+        })
     }
 
     #[inline]
@@ -314,14 +382,7 @@ impl Game for Checkers {
         if self.is_draw_by_rule() {
             return 0;
         }
-        let side = Side::of(self);
-        let capturers = side.capturers();
-        if capturers == 0 {
-            return u64::from(side.count_steps());
-        }
-        Squares(capturers)
-            .map(|sq| Walk::from(&side, sq).count(square(sq), false))
-            .sum()
+        with_side!(self, side => side.count_moves())
     }
 
     fn has_moves(&self) -> bool {
