@@ -43,7 +43,10 @@ fn bench_perft(c: &mut Criterion) {
         });
     }
     let positions = suite();
-    let leaves: u64 = positions.iter().map(|p| perft(p, 6, &mut moves).unwrap_or(0)).sum();
+    let leaves: u64 = positions
+        .iter()
+        .map(|p| perft(p, 6, &mut moves).unwrap_or(0))
+        .sum();
     group.throughput(Throughput::Elements(leaves));
     group.bench_function("middlegame-suite/6", |b| {
         b.iter(|| {
@@ -57,7 +60,12 @@ fn bench_perft(c: &mut Criterion) {
 }
 
 /// Searches every suite position to its fixed depth with `algorithm`; returns the nodes.
-fn search_suite(positions: &[Checkers], algorithm: Algorithm, memory: &mut [Entry], stack: &mut [Move]) -> u64 {
+fn search_suite(
+    positions: &[Checkers],
+    algorithm: Algorithm,
+    memory: &mut [Entry],
+    stack: &mut [Move],
+) -> u64 {
     let settings = Settings {
         algorithm,
         limits: Limits::depth(search_depth(algorithm)),
@@ -67,8 +75,16 @@ fn search_suite(positions: &[Checkers], algorithm: Algorithm, memory: &mut [Entr
         .iter()
         .map(|pos| {
             let mut tt = Table::new(memory);
-            search(pos, &Baseline::default(), &mut tt, stack, &settings, &NoClock, |_| {})
-                .map_or(0, |r| r.stats.nodes)
+            search(
+                pos,
+                &Baseline::default(),
+                &mut tt,
+                stack,
+                &settings,
+                &NoClock,
+                |_| {},
+            )
+            .map_or(0, |r| r.stats.nodes)
         })
         .sum()
 }
@@ -85,12 +101,16 @@ fn bench_search(c: &mut Criterion) {
             "{algorithm}: {nodes} nodes over {} positions at depth {} (first {})",
             positions.len(),
             search_depth(algorithm),
-            positions.first().map(|p| p.display_fen().to_string()).unwrap_or_default()
+            positions
+                .first()
+                .map(|p| p.display_fen().to_string())
+                .unwrap_or_default()
         );
         group.throughput(Throughput::Elements(nodes));
-        group.bench_function(BenchmarkId::new(algorithm.name(), search_depth(algorithm)), |b| {
-            b.iter(|| search_suite(black_box(&positions), algorithm, &mut memory, &mut stack))
-        });
+        group.bench_function(
+            BenchmarkId::new(algorithm.name(), search_depth(algorithm)),
+            |b| b.iter(|| search_suite(black_box(&positions), algorithm, &mut memory, &mut stack)),
+        );
     }
     group.finish();
 }

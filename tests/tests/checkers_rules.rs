@@ -54,7 +54,10 @@ fn threefold_repetition_draws() {
 fn longer_cycles_repeat_too() {
     // Black's king walks a triangle of three plies' worth while White shuffles.
     let start = Checkers::parse_fen("B:WK32,21:BK6,12").unwrap();
-    let cycle = ["6-10", "32-28", "10-15", "28-32", "15-11", "32-28", "11-7", "28-32", "7-2", "32-28", "2-6", "28-32"];
+    let cycle = [
+        "6-10", "32-28", "10-15", "28-32", "15-11", "32-28", "11-7", "28-32", "7-2", "32-28",
+        "2-6", "28-32",
+    ];
     let once = play(&start, &cycle);
     assert_eq!(once.outcome(), None);
     let twice = play(&once, &cycle);
@@ -66,10 +69,21 @@ fn draw_plies_rule_and_option() {
     let mut config = Config::default();
     assert_eq!(config.draw_plies, 80);
     assert_eq!(Checkers::configure(&mut config, "draw_plies", "6"), Ok(()));
-    assert_eq!(Checkers::configure(&mut config, "draw_plies", "0"), Err(ConfigError::OutOfRange));
-    assert_eq!(Checkers::configure(&mut config, "draw_plies", "x"), Err(ConfigError::NotANumber));
-    assert_eq!(Checkers::configure(&mut config, "flying", "1"), Err(ConfigError::UnknownKey));
-    let start = Checkers::parse_fen("B:WK32,21:BK1,12").unwrap().with_config(&config);
+    assert_eq!(
+        Checkers::configure(&mut config, "draw_plies", "0"),
+        Err(ConfigError::OutOfRange)
+    );
+    assert_eq!(
+        Checkers::configure(&mut config, "draw_plies", "x"),
+        Err(ConfigError::NotANumber)
+    );
+    assert_eq!(
+        Checkers::configure(&mut config, "flying", "1"),
+        Err(ConfigError::UnknownKey)
+    );
+    let start = Checkers::parse_fen("B:WK32,21:BK1,12")
+        .unwrap()
+        .with_config(&config);
     assert_eq!(start.config().draw_plies, 6);
     let five = play(&start, &["1-6", "32-27", "6-10", "27-23", "10-14"]);
     assert_eq!(five.outcome(), None);

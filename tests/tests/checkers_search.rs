@@ -17,7 +17,12 @@ fn suite() -> Vec<Checkers> {
         .collect()
 }
 
-fn value<E: Evaluator<Checkers>>(pos: &Checkers, eval: &E, algorithm: Algorithm, depth: u32) -> (Score, Option<Move>) {
+fn value<E: Evaluator<Checkers>>(
+    pos: &Checkers,
+    eval: &E,
+    algorithm: Algorithm,
+    depth: u32,
+) -> (Score, Option<Move>) {
     let mut memory = vec![Entry::EMPTY; 1 << 14];
     let mut tt = Table::new(&mut memory);
     let mut stack = vec![Move::default(); 4096];
@@ -48,7 +53,12 @@ fn all_algorithms_agree_with_minimax() {
             let (expected, _) = value(pos, &Baseline::default(), Algorithm::Minimax, depth);
             for algorithm in Algorithm::ALL {
                 let (score, best) = value(pos, &Baseline::default(), algorithm, depth);
-                assert_eq!(score, expected, "{algorithm} depth {depth} {}", pos.display_fen());
+                assert_eq!(
+                    score,
+                    expected,
+                    "{algorithm} depth {depth} {}",
+                    pos.display_fen()
+                );
                 assert!(best.is_some_and(|m| pos.is_legal(m)));
             }
             let (net, _) = value(pos, &Network::default(), Algorithm::Minimax, depth);
@@ -79,7 +89,11 @@ fn generate_middlegame_suite() {
         let mut ply = 0;
         while pos.outcome().is_none() && ply < 40 {
             let pieces = |p: &Checkers, player| p.pieces(player).count_ones();
-            if ply >= 16 && pos.is_quiet() && pieces(&pos, microply_core::Player::First) >= 7 && pieces(&pos, microply_core::Player::Second) >= 7 {
+            if ply >= 16
+                && pos.is_quiet()
+                && pieces(&pos, microply_core::Player::First) >= 7
+                && pieces(&pos, microply_core::Player::Second) >= 7
+            {
                 println!("{}", pos.display_fen());
                 found += 1;
                 break;
@@ -88,7 +102,9 @@ fn generate_middlegame_suite() {
                 let n = pos.count_moves();
                 pos.nth_move(below(&mut rng, n) as usize).unwrap()
             } else {
-                value(&pos, &Baseline::default(), Algorithm::AlphaBeta, 4).1.unwrap()
+                value(&pos, &Baseline::default(), Algorithm::AlphaBeta, 4)
+                    .1
+                    .unwrap()
             };
             pos = pos.after(m);
             ply += 1;

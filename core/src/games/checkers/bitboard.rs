@@ -169,7 +169,11 @@ mod tests {
             let (r, c) = coords(i);
             for (dir, dr, dc) in deltas {
                 let target = (0..32u8).find(|&j| coords(j) == (r + dr, c + dc));
-                assert_eq!(step(square(i), dir), target.map_or(0, square), "{i} {dir:?}");
+                assert_eq!(
+                    step(square(i), dir),
+                    target.map_or(0, square),
+                    "{i} {dir:?}"
+                );
             }
         }
     }

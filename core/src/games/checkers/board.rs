@@ -78,7 +78,10 @@ fn encode_step(from: u8, to: u8) -> u8 {
 /// The origin and destination of an encoded step, as a mask.
 fn decode_step(code: u8) -> Bitboard {
     let from = code & 31;
-    let delta = STEP_DELTAS.get(usize::from(code >> 5)).copied().unwrap_or(0);
+    let delta = STEP_DELTAS
+        .get(usize::from(code >> 5))
+        .copied()
+        .unwrap_or(0);
     let to = (i16::from(from) + i16::from(delta)).clamp(0, 31) as u8;
     square(from) | square(to)
 }
@@ -157,7 +160,11 @@ impl Checkers {
     /// This position under the rules of `config` (the draw rule's ply count).
     #[must_use]
     pub const fn with_config(mut self, config: &Config) -> Checkers {
-        self.draw_plies = if config.draw_plies == 0 { 1 } else { config.draw_plies };
+        self.draw_plies = if config.draw_plies == 0 {
+            1
+        } else {
+            config.draw_plies
+        };
         self
     }
 
@@ -216,7 +223,8 @@ impl Checkers {
     pub(super) fn play(&self, m: Move) -> Checkers {
         let me = self.side;
         let (from, to) = (m.from(), m.to());
-        let from_to = square(from) | square(to);
+        // Not an XOR: a king's capture can end on the square it started from.
+        let moved = |b: Bitboard| (b & !square(from)) | square(to);
         let was_king = self.kings & square(from) != 0;
         let crowned = !was_king && square(to) & Self::crown_row(me) != 0;
         let captured = m.captured() & self.pieces(me.other());
@@ -228,12 +236,12 @@ impl Checkers {
             hash ^= piece_key(me.other(), self.kings & square(sq) != 0, sq);
         }
         let (black, white) = match me {
-            Player::First => (self.black ^ from_to, self.white & !captured),
-            Player::Second => (self.black & !captured, self.white ^ from_to),
+            Player::First => (moved(self.black), self.white & !captured),
+            Player::Second => (self.black & !captured, moved(self.white)),
         };
         let mut kings = self.kings & !captured;
         if was_king {
-            kings ^= from_to;
+            kings = moved(kings);
         } else if crowned {
             kings |= square(to);
         }
@@ -246,7 +254,11 @@ impl Checkers {
             kings,
             hash,
             side: me.other(),
-            quiet: if reversible { self.quiet.saturating_add(1) } else { 0 },
+            quiet: if reversible {
+                self.quiet.saturating_add(1)
+            } else {
+                0
+            },
             draw_plies: self.draw_plies,
             history: self.history,
         };
@@ -314,7 +326,10 @@ mod tests {
                 let to = i16::from(from) + i16::from(d);
                 if (0..32).contains(&to) {
                     let to = to as u8;
-                    assert_eq!(decode_step(encode_step(from, to)), square(from) | square(to));
+                    assert_eq!(
+                        decode_step(encode_step(from, to)),
+                        square(from) | square(to)
+                    );
                 }
             }
         }

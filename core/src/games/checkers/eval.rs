@@ -40,7 +40,13 @@ impl Weights {
     /// The weights as a flat array, in field order.
     #[must_use]
     pub const fn to_array(&self) -> [Value; Self::LEN] {
-        [self.man, self.king, self.back_rank, self.centre, self.mobility]
+        [
+            self.man,
+            self.king,
+            self.back_rank,
+            self.centre,
+            self.mobility,
+        ]
     }
 
     /// The weights from a flat array in field order (the inverse of [`Weights::to_array`]).
@@ -146,7 +152,13 @@ mod tests {
     fn flat_array_round_trips() {
         let w = Weights::DEFAULT;
         assert_eq!(Weights::from_array(w.to_array()), w);
-        let odd = Weights::from_array([Value::from_bits(1), Value::MIN, Value::MAX, Value::ZERO, Value::lit("-3.25")]);
+        let odd = Weights::from_array([
+            Value::from_bits(1),
+            Value::MIN,
+            Value::MAX,
+            Value::ZERO,
+            Value::lit("-3.25"),
+        ]);
         assert_eq!(Weights::from_array(odd.to_array()), odd);
     }
 }

@@ -1,6 +1,6 @@
 //! The checkers move: the full path of landing squares and the captured pieces.
 
-use super::bitboard::{square, Bitboard};
+use super::bitboard::Bitboard;
 
 /// The most squares a path can visit: the origin and one landing per captured piece
 /// (at most the opponent's twelve pieces).
@@ -96,16 +96,11 @@ impl Move {
     pub const fn is_capture(&self) -> bool {
         self.captured != 0
     }
-
-    /// The origin and destination as masks.
-    #[must_use]
-    pub fn from_to(&self) -> Bitboard {
-        square(self.from()) | square(self.to())
-    }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::bitboard::square;
     use super::*;
 
     #[test]

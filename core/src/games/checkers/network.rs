@@ -126,7 +126,9 @@ pub enum NetworkError {
 impl fmt::Display for NetworkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NetworkError::MissingHeader => write!(f, "network file does not start with \"{HEADER}\""),
+            NetworkError::MissingHeader => {
+                write!(f, "network file does not start with \"{HEADER}\"")
+            }
             NetworkError::BadNumber { index } => {
                 write!(f, "network parameter {index} is not a number within ±32768")
             }
@@ -144,7 +146,13 @@ impl NetworkWeights {
     /// A material counter, usable before any training: the first hidden unit sums
     /// the inputs (a quarter each), the others are off.
     pub const DEFAULT: NetworkWeights = NetworkWeights {
-        hidden1: [[Value::lit("0.25"); INPUTS], [Z; INPUTS], [Z; INPUTS], [Z; INPUTS], [Z; INPUTS]],
+        hidden1: [
+            [Value::lit("0.25"); INPUTS],
+            [Z; INPUTS],
+            [Z; INPUTS],
+            [Z; INPUTS],
+            [Z; INPUTS],
+        ],
         bias1: [Z; HIDDEN1],
         hidden2: [[Value::lit("4"), Z, Z, Z, Z], [Z; HIDDEN1], [Z; HIDDEN1]],
         bias2: [Value::lit("-2"), Z, Z],
@@ -232,10 +240,11 @@ impl NetworkWeights {
     pub fn write(&self, w: &mut dyn fmt::Write) -> fmt::Result {
         writeln!(w, "{HEADER}")?;
         let flat = self.to_array();
-        let rows = flat
-            .chunks(INPUTS + 1)
-            .take(HIDDEN1)
-            .chain(flat.get(HIDDEN1 * (INPUTS + 1)..).unwrap_or(&[]).chunks(HIDDEN1 + 1));
+        let rows = flat.chunks(INPUTS + 1).take(HIDDEN1).chain(
+            flat.get(HIDDEN1 * (INPUTS + 1)..)
+                .unwrap_or(&[])
+                .chunks(HIDDEN1 + 1),
+        );
         for row in rows {
             for (i, v) in row.iter().enumerate() {
                 if i > 0 {
@@ -268,7 +277,11 @@ pub fn inputs(pos: &Checkers) -> [i8; INPUTS] {
             Player::Second => INPUTS - 1 - i,
         } as u8;
         let bit = square(sq);
-        let value = if pos.kings() & bit != 0 { KING_INPUT } else { 1 };
+        let value = if pos.kings() & bit != 0 {
+            KING_INPUT
+        } else {
+            1
+        };
         *slot = if mine & bit != 0 {
             value
         } else if theirs & bit != 0 {
@@ -300,10 +313,19 @@ impl NetworkWeights {
         }
         let mut h2 = [0i64; HIDDEN2];
         for ((a, weights), &bias) in h2.iter_mut().zip(&self.hidden2).zip(&self.bias2) {
-            let sum = weights.iter().zip(&h1).map(|(w, &h)| i64::from(w.to_bits()) * h).sum();
+            let sum = weights
+                .iter()
+                .zip(&h1)
+                .map(|(w, &h)| i64::from(w.to_bits()) * h)
+                .sum();
             *a = activate(bias, sum, ACT_BITS);
         }
-        let sum = self.output.iter().zip(&h2).map(|(w, &h)| i64::from(w.to_bits()) * h).sum();
+        let sum = self
+            .output
+            .iter()
+            .zip(&h2)
+            .map(|(w, &h)| i64::from(w.to_bits()) * h)
+            .sum();
         activate(self.bias_out, sum, ACT_BITS)
     }
 
@@ -388,13 +410,19 @@ mod tests {
         let mut text = String::from("# trained by test\n");
         net.write(&mut text).unwrap();
         assert_eq!(NetworkWeights::parse(&text), Ok(net));
-        assert_eq!(NetworkWeights::parse("1 2 3"), Err(NetworkError::MissingHeader));
+        assert_eq!(
+            NetworkWeights::parse("1 2 3"),
+            Err(NetworkError::MissingHeader)
+        );
         assert_eq!(NetworkWeights::parse(HEADER), Err(NetworkError::TooFew));
         let mut long = text.clone();
         long.push_str(" 1");
         assert_eq!(NetworkWeights::parse(&long), Err(NetworkError::TooMany));
         let bad = text.replacen("-2.", "x", 1);
-        assert!(matches!(NetworkWeights::parse(&bad), Err(NetworkError::BadNumber { .. })));
+        assert!(matches!(
+            NetworkWeights::parse(&bad),
+            Err(NetworkError::BadNumber { .. })
+        ));
         let exp = std::format!("{HEADER}\n{}", "1.5e-2 ".repeat(PARAMETERS));
         assert_eq!(
             NetworkWeights::parse(&exp).unwrap().bias_out,

@@ -88,7 +88,11 @@ struct FenSide {
 }
 
 /// Adds one FEN item (`12`, `K12`, `1-12`, `K1-3`) to `side`.
-fn parse_fen_item(item: &str, side: &mut FenSide, taken: &mut Bitboard) -> Result<(), NotationError> {
+fn parse_fen_item(
+    item: &str,
+    side: &mut FenSide,
+    taken: &mut Bitboard,
+) -> Result<(), NotationError> {
     let (king, numbers) = match item.strip_prefix('K') {
         Some(rest) => (true, rest),
         None => (false, item),
@@ -151,8 +155,10 @@ fn parse_turn(text: &str) -> Result<Player, NotationError> {
 /// Checks what the rules allow: at most twelve pieces a side, no man on its own
 /// crowning row.
 fn check_possible(black: &FenSide, white: &FenSide) -> Result<(), NotationError> {
-    let too_many = black.pieces.count_ones() > MEN_PER_SIDE || white.pieces.count_ones() > MEN_PER_SIDE;
-    let uncrowned = (black.pieces & !black.kings & BOTTOM_ROW) | (white.pieces & !white.kings & TOP_ROW);
+    let too_many =
+        black.pieces.count_ones() > MEN_PER_SIDE || white.pieces.count_ones() > MEN_PER_SIDE;
+    let uncrowned =
+        (black.pieces & !black.kings & BOTTOM_ROW) | (white.pieces & !white.kings & TOP_ROW);
     if too_many || uncrowned != 0 {
         Err(NotationError::ImpossiblePosition)
     } else {
@@ -372,8 +378,14 @@ mod tests {
         assert!(text.contains("10x17x26x19x10"), "{text}");
         assert!(text.contains("10x19x26x17x10"), "{text}");
         assert_eq!(pos.parse_move("10x10"), Err(NotationError::AmbiguousMove));
-        assert_eq!(pos.parse_move("10x17x10"), Err(NotationError::AmbiguousMove));
-        assert_eq!(pos.parse_move("10x17x26x10").unwrap().path(), &[9, 16, 25, 18, 9]);
+        assert_eq!(
+            pos.parse_move("10x17x10"),
+            Err(NotationError::AmbiguousMove)
+        );
+        assert_eq!(
+            pos.parse_move("10x17x26x10").unwrap().path(),
+            &[9, 16, 25, 18, 9]
+        );
     }
 
     #[test]

@@ -215,7 +215,7 @@ pub fn write_game(
     write_tag(w, "GameType", "21")?;
     if start.with_config(&Config::STANDARD) != Checkers::START {
         write_tag(w, "SetUp", "1")?;
-        write!(w, "[FEN \"{}\"]\n", start.display_fen())?;
+        writeln!(w, "[FEN \"{}\"]", start.display_fen())?;
     }
     w.write_char('\n')?;
     let mut out = Wrapper { w, column: 0 };
@@ -252,7 +252,10 @@ fn read_tag(text: &str) -> Result<(&str, &str, &str), PdnError> {
         .trim_start()
         .split_once(|c: char| c.is_whitespace())
         .ok_or(PdnError::MalformedTag)?;
-    let quoted = after.trim_start().strip_prefix('"').ok_or(PdnError::MalformedTag)?;
+    let quoted = after
+        .trim_start()
+        .strip_prefix('"')
+        .ok_or(PdnError::MalformedTag)?;
     let mut escaped = false;
     let end = quoted
         .char_indices()
@@ -265,7 +268,10 @@ fn read_tag(text: &str) -> Result<(&str, &str, &str), PdnError> {
         .ok_or(PdnError::MalformedTag)?;
     let value = quoted.get(..end).ok_or(PdnError::MalformedTag)?;
     let rest = quoted.get(end + 1..).ok_or(PdnError::MalformedTag)?;
-    let rest = rest.trim_start().strip_prefix(']').ok_or(PdnError::MalformedTag)?;
+    let rest = rest
+        .trim_start()
+        .strip_prefix(']')
+        .ok_or(PdnError::MalformedTag)?;
     Ok((name, value, rest))
 }
 
@@ -330,7 +336,12 @@ fn read_header<'a>(mut rest: &'a str, config: &Config) -> Result<(Header<'a>, &'
     Ok((header, rest))
 }
 
-fn apply_tag<'a>(header: &mut Header<'a>, name: &str, value: &'a str, config: &Config) -> Result<(), PdnError> {
+fn apply_tag<'a>(
+    header: &mut Header<'a>,
+    name: &str,
+    value: &'a str,
+    config: &Config,
+) -> Result<(), PdnError> {
     let tags = &mut header.tags;
     match name {
         "Event" => tags.event = value,
@@ -428,7 +439,10 @@ mod tests {
 
     #[test]
     fn round_trip_from_start() {
-        let moves = play(&Checkers::START, &["11-15", "22-18", "15x22", "25x18", "8-11", "29-25"]);
+        let moves = play(
+            &Checkers::START,
+            &["11-15", "22-18", "15x22", "25x18", "8-11", "29-25"],
+        );
         let tags = Tags {
             event: "test \"quoted\"",
             date: "2026.11.30",
@@ -439,7 +453,10 @@ mod tests {
         };
         let mut text = String::new();
         write_game(&mut text, &tags, &Checkers::START, &moves).unwrap();
-        assert!(text.contains("1. 11-15 22-18 2. 15x22 25x18 3. 8-11 29-25 1/2-1/2"), "{text}");
+        assert!(
+            text.contains("1. 11-15 22-18 2. 15x22 25x18 3. 8-11 29-25 1/2-1/2"),
+            "{text}"
+        );
         assert!(!text.contains("FEN"));
         let mut seen = Vec::new();
         let (game, rest) = read_game(&text, &Config::default(), |_, m| seen.push(m)).unwrap();
@@ -462,7 +479,10 @@ mod tests {
             pos = pos.after(m);
         }
         let mut text = String::new();
-        let tags = Tags { result: PdnResult::Unknown, ..Tags::default() };
+        let tags = Tags {
+            result: PdnResult::Unknown,
+            ..Tags::default()
+        };
         write_game(&mut text, &tags, &start, &moves).unwrap();
         assert!(text.contains("[FEN \"W:WK10,K15,18,24,27,28:B12,16,20,K22,K25,K29\"]"));
         assert!(text.contains("1... "), "{text}");
@@ -476,7 +496,10 @@ mod tests {
         let text = "[Event \"a\"]\n[GameType \"21\"]\n1. 11-15 {book} 23-19 (22-18 15x22) 2. 8-11! ; fine\n 0-1\n\
                     [Event \"b\"]\n1.9-14 *";
         let (a, rest) = read_game(text, &Config::default(), |_, _| {}).unwrap();
-        assert_eq!((a.tags.event, a.plies, a.tags.result), ("a", 3, PdnResult::BlackWins));
+        assert_eq!(
+            (a.tags.event, a.plies, a.tags.result),
+            ("a", 3, PdnResult::BlackWins)
+        );
         let (b, rest) = read_game(rest, &Config::default(), |_, _| {}).unwrap();
         assert_eq!((b.tags.event, b.plies), ("b", 1));
         assert!(rest.is_empty());
@@ -485,13 +508,28 @@ mod tests {
     #[test]
     fn errors() {
         let cfg = Config::default();
-        assert_eq!(read_game("[Event a]\n*", &cfg, |_, _| {}).err(), Some(PdnError::MalformedTag));
-        assert_eq!(read_game("[GameType \"20\"]\n*", &cfg, |_, _| {}).err(), Some(PdnError::WrongGameType));
-        assert_eq!(read_game("1. 11-15 {open", &cfg, |_, _| {}).err(), Some(PdnError::Unterminated));
-        assert_eq!(read_game("1. 11-15", &cfg, |_, _| {}).err(), Some(PdnError::MissingResult));
+        assert_eq!(
+            read_game("[Event a]\n*", &cfg, |_, _| {}).err(),
+            Some(PdnError::MalformedTag)
+        );
+        assert_eq!(
+            read_game("[GameType \"20\"]\n*", &cfg, |_, _| {}).err(),
+            Some(PdnError::WrongGameType)
+        );
+        assert_eq!(
+            read_game("1. 11-15 {open", &cfg, |_, _| {}).err(),
+            Some(PdnError::Unterminated)
+        );
+        assert_eq!(
+            read_game("1. 11-15", &cfg, |_, _| {}).err(),
+            Some(PdnError::MissingResult)
+        );
         assert_eq!(
             read_game("1. 11-17 *", &cfg, |_, _| {}).err(),
-            Some(PdnError::Move { ply: 0, error: NotationError::IllegalMove })
+            Some(PdnError::Move {
+                ply: 0,
+                error: NotationError::IllegalMove
+            })
         );
         assert!(matches!(
             read_game("[FEN \"X\"]\n*", &cfg, |_, _| {}).err(),
