@@ -118,14 +118,35 @@ const fn single_steps(steps: u32) -> [[Bitboard; 32]; 4] {
     table
 }
 
-/// The single-square mask of index `i` (0–31); out-of-range indices give the empty set.
+/// The squares from which a step toward White's side (down) lands on a square of
+/// `empty`, in two sets: the shift by 4 (left from even rows, right from odd rows)
+/// and the shifts by 3 and 5 (the other diagonal). A square has at most one such
+/// step in each set, so a side's number of down moves is the sum of the two counts.
 #[must_use]
+#[inline(always)]
+pub const fn down_sources(empty: Bitboard) -> [Bitboard; 2] {
+    [
+        empty >> 4,
+        ((empty & EVEN_ROWS & !LAST_IN_ROW) >> 3) | ((empty & ODD_ROWS & !FIRST_IN_ROW) >> 5),
+    ]
+}
+
+/// The squares from which a step toward Black's side (up) lands on `empty`, in two
+/// sets as for [`down_sources`].
+#[must_use]
+#[inline(always)]
+pub const fn up_sources(empty: Bitboard) -> [Bitboard; 2] {
+    [
+        empty << 4,
+        ((empty & ODD_ROWS & !FIRST_IN_ROW) << 3) | ((empty & EVEN_ROWS & !LAST_IN_ROW) << 5),
+    ]
+}
+
+/// The single-square mask of index `i` (0–31; taken modulo 32).
+#[must_use]
+#[inline(always)]
 pub const fn square(i: u8) -> Bitboard {
-    if i < 32 {
-        1 << i
-    } else {
-        0
-    }
+    1 << (i & 31)
 }
 
 /// Iterates the square indices of a set, lowest first.
@@ -186,6 +207,26 @@ mod tests {
                 assert_eq!(NEIGHBOURS[d as usize][usize::from(sq)], one);
                 assert_eq!(JUMPS[d as usize][usize::from(sq)], step(one, d));
             }
+        }
+    }
+
+    #[test]
+    fn grouped_sources_count_every_step() {
+        let mut x = 0x9E37_79B9u32;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            let (pieces, empty) = (x & 0x5A5A_A5A5 | x >> 16, !x);
+            let count = |dirs: [Dir; 2]| {
+                dirs.iter()
+                    .map(|&d| movers(pieces, empty, d).count_ones())
+                    .sum::<u32>()
+            };
+            let grouped =
+                |s: [Bitboard; 2]| (pieces & s[0]).count_ones() + (pieces & s[1]).count_ones();
+            assert_eq!(grouped(down_sources(empty)), count(Dir::DOWN));
+            assert_eq!(grouped(up_sources(empty)), count(Dir::UP));
         }
     }
 

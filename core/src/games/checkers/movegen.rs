@@ -10,7 +10,10 @@
 
 use core::ops::ControlFlow;
 
-use super::bitboard::{jumpers, movers, square, step, Bitboard, Dir, Squares, JUMPS, NEIGHBOURS};
+use super::bitboard::{
+    down_sources, jumpers, movers, square, step, up_sources, Bitboard, Dir, Squares, JUMPS,
+    NEIGHBOURS,
+};
 use super::board::{Checkers, Config};
 use super::moves::Move;
 use crate::game::{parse_option, ConfigError, Game};
@@ -94,10 +97,15 @@ impl<const BLACK: bool> Side<BLACK> {
     #[inline(always)]
     fn count_steps(&self) -> u32 {
         let e = self.empty;
-        movers(self.mine, e, Self::FORWARD[0]).count_ones()
-            + movers(self.mine, e, Self::FORWARD[1]).count_ones()
-            + movers(self.kings, e, Self::BACKWARD[0]).count_ones()
-            + movers(self.kings, e, Self::BACKWARD[1]).count_ones()
+        let (forward, backward) = if BLACK {
+            (down_sources(e), up_sources(e))
+        } else {
+            (up_sources(e), down_sources(e))
+        };
+        (self.mine & forward[0]).count_ones()
+            + (self.mine & forward[1]).count_ones()
+            + (self.kings & backward[0]).count_ones()
+            + (self.kings & backward[1]).count_ones()
     }
 
     /// The number of captures when every capture is a single jump, found for all
