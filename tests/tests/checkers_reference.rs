@@ -370,11 +370,11 @@ fn several_paths_to_one_result() {
     }
 }
 
-/// Prints candidates for `perft-paths.txt`: random positions where two capture paths
-/// share a result, with their reference perft counts.
+/// Finds the random positions of `perft-paths.txt` again (two capture paths share a
+/// result), prints them with their reference perft counts and checks they are listed.
 #[test]
-#[ignore = "a tool: cargo test -p microply-tests --test checkers_reference -- --ignored --nocapture"]
-fn find_shared_result_positions() {
+#[ignore = "slow in debug; prints the lines with --nocapture"]
+fn shared_result_positions_are_reproducible() {
     let mut rng = SplitMix64::new(7);
     let mut found = 0;
     while found < 4 {
@@ -387,7 +387,12 @@ fn find_shared_result_positions() {
         if shared && moves.len() >= 3 {
             let board = Board::from_position(&pos);
             let counts: Vec<String> = (1..=5).map(|d| board.perft(d).to_string()).collect();
-            println!("{} {}", pos.display_fen(), counts.join(" "));
+            let line = format!("{} {}", pos.display_fen(), counts.join(" "));
+            println!("{line}");
+            assert!(
+                PATHS.lines().any(|l| l == line),
+                "{line} is not in perft-paths.txt"
+            );
             found += 1;
         }
     }
