@@ -4,6 +4,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+pub mod checkers;
 pub mod tictactoe;
 
 /// Every game microply plays. [`with_game!`](crate::with_game) turns a kind into its type.
@@ -12,11 +13,13 @@ pub mod tictactoe;
 pub enum GameKind {
     /// [`tictactoe::TicTacToe`].
     TicTacToe,
+    /// [`checkers::Checkers`].
+    Checkers,
 }
 
 impl GameKind {
     /// Every game, in protocol order.
-    pub const ALL: [GameKind; 1] = [GameKind::TicTacToe];
+    pub const ALL: [GameKind; 2] = [GameKind::TicTacToe, GameKind::Checkers];
 
     /// The protocol name (`tictactoe`, `checkers`, `dots`, `amazons`).
     #[must_use]
@@ -58,11 +61,19 @@ impl FromStr for GameKind {
 pub enum AnyPosition {
     /// A tic-tac-toe position.
     TicTacToe(tictactoe::TicTacToe),
+    /// A checkers position.
+    Checkers(checkers::Checkers),
 }
 
 impl From<tictactoe::TicTacToe> for AnyPosition {
     fn from(p: tictactoe::TicTacToe) -> AnyPosition {
         AnyPosition::TicTacToe(p)
+    }
+}
+
+impl From<checkers::Checkers> for AnyPosition {
+    fn from(p: checkers::Checkers) -> AnyPosition {
+        AnyPosition::Checkers(p)
     }
 }
 
@@ -84,6 +95,10 @@ impl Kind for tictactoe::TicTacToe {
     const KIND: GameKind = GameKind::TicTacToe;
 }
 
+impl Kind for checkers::Checkers {
+    const KIND: GameKind = GameKind::Checkers;
+}
+
 /// Evaluates `$body` with `$p` bound to the position inside an [`AnyPosition`]
 /// (by value, reference or mutable reference, as `$any` is) and `$G` to its type.
 ///
@@ -100,6 +115,11 @@ macro_rules! with_position {
             $crate::games::AnyPosition::TicTacToe($p) => {
                 #[allow(dead_code)]
                 type $G = $crate::games::tictactoe::TicTacToe;
+                $body
+            }
+            $crate::games::AnyPosition::Checkers($p) => {
+                #[allow(dead_code)]
+                type $G = $crate::games::checkers::Checkers;
                 $body
             }
         }
@@ -122,6 +142,11 @@ macro_rules! with_game {
             $crate::games::GameKind::TicTacToe => {
                 #[allow(dead_code)]
                 type $G = $crate::games::tictactoe::TicTacToe;
+                $body
+            }
+            $crate::games::GameKind::Checkers => {
+                #[allow(dead_code)]
+                type $G = $crate::games::checkers::Checkers;
                 $body
             }
         }
