@@ -4,6 +4,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+pub mod dots;
 pub mod tictactoe;
 
 /// Every game microply plays. [`with_game!`](crate::with_game) turns a kind into its type.
@@ -12,11 +13,13 @@ pub mod tictactoe;
 pub enum GameKind {
     /// [`tictactoe::TicTacToe`].
     TicTacToe,
+    /// [`dots::Dots`].
+    Dots,
 }
 
 impl GameKind {
     /// Every game, in protocol order.
-    pub const ALL: [GameKind; 1] = [GameKind::TicTacToe];
+    pub const ALL: [GameKind; 2] = [GameKind::TicTacToe, GameKind::Dots];
 
     /// The protocol name (`tictactoe`, `checkers`, `dots`, `amazons`).
     #[must_use]
@@ -68,6 +71,10 @@ macro_rules! with_game {
         match $kind {
             $crate::games::GameKind::TicTacToe => {
                 type $G = $crate::games::tictactoe::TicTacToe;
+                $body
+            }
+            $crate::games::GameKind::Dots => {
+                type $G = $crate::games::dots::Dots;
                 $body
             }
         }
