@@ -33,6 +33,8 @@ pub struct Entry {
     upper: i8,
     /// Undrawn edges of the stored position (0 = empty slot); deeper entries are kept.
     undrawn: u8,
+    /// The board size's index (a table may be reused across sizes).
+    size: u8,
 }
 
 const _: () = assert!(core::mem::size_of::<Entry>() == 16);
@@ -44,6 +46,7 @@ impl Entry {
         lower: 0,
         upper: 0,
         undrawn: 0,
+        size: 0,
     };
 }
 
@@ -227,7 +230,7 @@ impl Solver<'_> {
         self.table
             .get(slots)?
             .iter()
-            .find(|e| e.undrawn != 0 && e.key == key)
+            .find(|e| e.undrawn != 0 && e.key == key && e.size == self.size.index() as u8)
             .copied()
     }
 
@@ -242,12 +245,13 @@ impl Solver<'_> {
             lower: lower as i8,
             upper: upper as i8,
             undrawn,
+            size: self.size.index() as u8,
         };
         let slots = self.slots(key);
         let Some(bucket) = self.table.get_mut(slots) else {
             return;
         };
-        let same = bucket.iter().position(|e| e.undrawn != 0 && e.key == key);
+        let same = bucket.iter().position(|e| e.key == key && e.size == entry.size);
         let shallow = bucket
             .iter()
             .enumerate()
@@ -312,40 +316,88 @@ fn capture_step(sides: &Sides, f: &[u64; 5], size: Size) -> Capture {
             | (sides.top & !(two >> 8))
             | (sides.left & !(two << 1))
             | (sides.right & !(two >> 1)));
-    let b = if safe != 0 { safe } else { one };
-    let b = b & b.wrapping_neg();
-    let edge = free_side(b, sides);
-    let next = across(edge, b, size);
-    let boxes = if next & one != 0 { 2 } else { 1 };
-    let decline = if safe == 0 {
-        double_deal(b, edge, next, sides, f, size)
-    } else {
-        None
-    };
+    if safe != 0 {
+        let b = safe & safe.wrapping_neg();
+        let edge = free_side(b, sides);
+        let boxes = if across(edge, b, size) & one != 0 { 2 } else { 1 };
+        return Capture {
+            edge,
+            boxes,
+            decline: None,
+        };
+    }
+    // Every takeable box leads into a chain: eat the pieces that cannot be declined
+    // first, so the only decline worth trying comes at the end of the turn.
+    let mut pick = (u8::MAX, 0u64, Piece::default());
+    let mut rest = one;
+    while rest != 0 {
+        let b = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        let piece = walk(b, sides, f, size);
+        if piece.order() < pick.0 {
+            pick = (piece.order(), b, piece);
+        }
+    }
+    let (_, b, piece) = pick;
+    let alone = one & !b & !piece.end == 0;
     Capture {
-        edge,
-        boxes,
-        decline,
+        edge: free_side(b, sides),
+        boxes: 1,
+        decline: if alone { piece.decline } else { None },
     }
 }
 
-/// The double-dealing move that declines the last two boxes `b`, `n` of a chain, or the
-/// last four of a loop, when nothing else is takeable.
-fn double_deal(b: u64, edge: Edge, n: u64, sides: &Sides, f: &[u64; 5], size: Size) -> Option<Edge> {
-    let one = f[1];
-    let far = other_side(n, edge, sides)?;
-    let beyond = across(far, n, size);
-    if one == b && beyond & f[2] == 0 {
-        return Some(far);
-    }
-    // Loop: b–n–m–b' with b, b' takeable and nothing else.
-    if beyond & f[2] != 0 && (one & !b).count_ones() == 1 {
-        let last = other_side(beyond, far, sides)?;
-        if across(last, beyond, size) == one & !b {
-            return Some(far);
+/// What lies behind a takeable box whose open side leads to a freedom-2 box.
+#[derive(Clone, Copy, Debug, Default)]
+struct Piece {
+    /// Freedom-2 boxes between the takeable box and the end.
+    inner: u32,
+    /// The takeable box at the far end (0 when the piece ends on the border or at a
+    /// box of freedom 3 or 4).
+    end: u64,
+    /// The double-dealing move, when the piece is down to its last 2 (chain) or 4
+    /// (both ends takeable) boxes.
+    decline: Option<Edge>,
+}
+
+impl Piece {
+    /// Eating order: 3-box pieces with both ends takeable (never declined), then other
+    /// two-ended pieces (declining costs 4 boxes), then chains (declining costs 2).
+    fn order(&self) -> u8 {
+        match (self.end != 0, self.inner) {
+            (true, 1) => 0,
+            (true, _) => 1,
+            (false, _) => 2,
         }
     }
-    None
+}
+
+/// Follows the chain from the takeable box `b` to its end.
+fn walk(b: u64, sides: &Sides, f: &[u64; 5], size: Size) -> Piece {
+    let mut side = free_side(b, sides);
+    let mut at = across(side, b, size);
+    let mut inner = 0;
+    let mut first_far = None;
+    while at & f[2] != 0 && inner < 64 {
+        inner += 1;
+        let Some(next) = other_side(at, side, sides) else {
+            break;
+        };
+        if inner == 1 {
+            first_far = Some(next);
+        }
+        let beyond = across(next, at, size);
+        side = next;
+        at = beyond;
+    }
+    let end = at & f[1];
+    let last_two = end == 0 && inner == 1;
+    let last_four = end != 0 && inner == 2;
+    Piece {
+        inner,
+        end,
+        decline: if last_two || last_four { first_far } else { None },
+    }
 }
 
 /// The undrawn side of the freedom-2 box `b` other than `e`.
@@ -382,6 +434,19 @@ mod tests {
         assert_eq!(solve_empty(1, 2).first_margin, 0);
         assert_eq!(solve_empty(2, 2).first_margin, 2);
         assert_eq!(solve_empty(2, 1).first_margin, 0);
+    }
+
+    #[test]
+    fn declines_the_chain_after_eating_the_rest() {
+        // 3×3: a 2-box piece with a takeable end, a 3-box piece takeable at both ends and
+        // an unopened 4-chain. Take the 3, decline the 2, get the 4: 3 − 2 + 4 = 5.
+        let size = Size::new(3, 3).unwrap();
+        let edges = Edges {
+            h: 117_900_037,
+            v: 591_877,
+        };
+        let pos = Dots::from_parts(size, edges, [0, 0], Player::First).unwrap();
+        assert_eq!(solve(&pos, &mut []).value, 5);
     }
 
     #[test]
