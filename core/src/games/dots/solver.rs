@@ -18,7 +18,7 @@
 //! - **Loony endgames.** Once every box left has freedom 2, the value comes straight
 //!   from the chains and loops ([`Endgame`]), without search.
 
-use super::analysis::Sides;
+use super::analysis::{Components, Sides};
 use super::board::Dots;
 use super::edges::{Edge, Edges};
 use super::loony::Endgame;
@@ -152,7 +152,7 @@ impl Solver<'_> {
         if beta <= -left {
             return -left;
         }
-        self.quiet(edges, &f, alpha, beta)
+        self.quiet(edges, &sides, &f, alpha, beta)
     }
 
     /// A node with a box to take: safe captures at once, chains by the two options.
@@ -169,7 +169,7 @@ impl Solver<'_> {
     }
 
     /// A node where no box can be taken: every move passes the turn.
-    fn quiet(&mut self, edges: Edges, f: &[u64; 5], alpha: i32, beta: i32) -> i32 {
+    fn quiet(&mut self, edges: Edges, sides: &Sides, f: &[u64; 5], alpha: i32, beta: i32) -> i32 {
         let key = self.key(edges);
         let undrawn = Edges::all(self.size).minus(edges);
         let (mut alpha, mut beta) = (alpha, beta);
@@ -184,9 +184,9 @@ impl Solver<'_> {
             alpha = alpha.max(lo);
             beta = beta.min(hi);
         }
-        let safe = safe_moves(undrawn, f[2]);
+        let [safe, short, long] = candidate_moves(undrawn, sides, f);
         let mut best = -(Edges::boxes(self.size).count_ones() as i32) - 1;
-        for e in safe.iter().chain(undrawn.minus(safe).iter()) {
+        for e in safe.iter().chain(short.iter()).chain(long.iter()) {
             let v = -self.search(edges.with(e), -beta, -alpha.max(best));
             if v > best {
                 best = v;
@@ -270,13 +270,46 @@ const fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Undrawn edges that touch no box of freedom 2 (they give nothing away).
-fn safe_moves(undrawn: Edges, two: u64) -> Edges {
-    let risky = Edges {
-        h: two | (two << 8),
-        v: two | (two << 1),
-    };
-    undrawn.minus(risky)
+/// The sides of every box in the box set `boxes`.
+const fn sides_of(boxes: u64) -> Edges {
+    Edges {
+        h: boxes | (boxes << 8),
+        v: boxes | (boxes << 1),
+    }
+}
+
+/// The moves worth trying where nothing can be taken, in three groups tried in order:
+/// safe moves (touching no box of freedom 2), sacrifices in short chains, and one
+/// opening move per long chain or loop.
+///
+/// All openings of a long chain or a loop lead, once the opponent has taken or
+/// declined it, to the same edges with the same boxes changing hands, so one stands
+/// for all. A short chain whose ends both lie on the border is opened in the middle
+/// when it has two boxes (the hard-hearted handout) and anywhere when it has one;
+/// short chains that touch a box of freedom 3 or 4 keep all their moves.
+fn candidate_moves(undrawn: Edges, sides: &Sides, f: &[u64; 5]) -> [Edges; 3] {
+    let safe = undrawn.minus(sides_of(f[2]));
+    let junctions = f[3] | f[4];
+    let (mut short, mut long) = (Edges::EMPTY, Edges::EMPTY);
+    for c in Components::within(f[2], sides) {
+        let own = sides_of(c.boxes).and(undrawn);
+        let Some(first) = own.first() else {
+            continue;
+        };
+        if c.is_loop || c.len() >= 3 {
+            long = long.with(first);
+        } else if sides_of(junctions).and(own).is_empty() {
+            let links = sides.links(c.boxes);
+            let middle = Edges {
+                h: links.north << 8,
+                v: links.east << 1,
+            };
+            short = short.or(if middle.is_empty() { first.set() } else { middle });
+        } else {
+            short = short.or(own);
+        }
+    }
+    [safe, short, long]
 }
 
 /// The undrawn side of a freedom-1 box `b` (a one-bit box set).
