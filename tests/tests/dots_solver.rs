@@ -36,7 +36,13 @@ impl BruteForce {
         }
         let n = edges.len();
         let boxes_of = (0..n)
-            .map(|i| box_masks.iter().copied().filter(|m| m & (1 << i) != 0).collect())
+            .map(|i| {
+                box_masks
+                    .iter()
+                    .copied()
+                    .filter(|m| m & (1 << i) != 0)
+                    .collect()
+            })
             .collect();
         let mut bf = BruteForce {
             size,
@@ -58,10 +64,7 @@ impl BruteForce {
                 let i = free.trailing_zeros() as usize;
                 free &= free - 1;
                 let child = m | (1 << i);
-                let k = self.boxes_of[i]
-                    .iter()
-                    .filter(|&&b| child & b == b)
-                    .count() as i8;
+                let k = self.boxes_of[i].iter().filter(|&&b| child & b == b).count() as i8;
                 let v = if k > 0 {
                     k + self.table[child as usize]
                 } else {
@@ -99,7 +102,11 @@ fn check_size(rows: u8, cols: u8, samples: usize) -> i32 {
     let bf = BruteForce::new(size);
     let mut table = vec![Entry::EMPTY; 1 << 16];
     let root = solve(&Dots::empty(size), &mut table);
-    assert_eq!(root.value, bf.value(Edges::EMPTY), "{rows}x{cols} empty board");
+    assert_eq!(
+        root.value,
+        bf.value(Edges::EMPTY),
+        "{rows}x{cols} empty board"
+    );
     let best = root.best.expect("a move");
     let k = Dots::empty(size).boxes_completed_by(best) as i32;
     assert_eq!(k, 0);
@@ -107,7 +114,11 @@ fn check_size(rows: u8, cols: u8, samples: usize) -> i32 {
     let mut rng = SplitMix64::new(u64::from(rows) * 100 + u64::from(cols));
     for i in 0..samples {
         let edges = bf.random_edges(&mut rng);
-        let side = if i % 2 == 0 { Player::First } else { Player::Second };
+        let side = if i % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        };
         // A fresh table now and then, so both cold and warm tables are exercised.
         if i % 64 == 0 {
             table.fill(Entry::EMPTY);
@@ -153,7 +164,13 @@ fn three_by_four_is_solved() {
     let mut table = vec![Entry::EMPTY; 1 << 20];
     let start = std::time::Instant::now();
     let s = solve(&Dots::empty(Size::new(3, 3).unwrap()), &mut table);
-    eprintln!("3x3: margin {} best {:?} nodes {} in {:?}", s.first_margin, s.best, s.nodes, start.elapsed());
+    eprintln!(
+        "3x3: margin {} best {:?} nodes {} in {:?}",
+        s.first_margin,
+        s.best,
+        s.nodes,
+        start.elapsed()
+    );
     let mut table = vec![Entry::EMPTY; 1 << 22];
     let start = std::time::Instant::now();
     let s = solve(&Dots::empty(Size::new(3, 4).unwrap()), &mut table);

@@ -61,6 +61,14 @@ impl FromStr for GameKind {
 pub enum AnyPosition {
     /// A tic-tac-toe position.
     TicTacToe(tictactoe::TicTacToe),
+    /// A Dots-and-Boxes position.
+    Dots(dots::Dots),
+}
+
+impl From<dots::Dots> for AnyPosition {
+    fn from(p: dots::Dots) -> AnyPosition {
+        AnyPosition::Dots(p)
+    }
 }
 
 impl From<tictactoe::TicTacToe> for AnyPosition {
@@ -87,6 +95,10 @@ impl Kind for tictactoe::TicTacToe {
     const KIND: GameKind = GameKind::TicTacToe;
 }
 
+impl Kind for dots::Dots {
+    const KIND: GameKind = GameKind::Dots;
+}
+
 /// Evaluates `$body` with `$p` bound to the position inside an [`AnyPosition`]
 /// (by value, reference or mutable reference, as `$any` is) and `$G` to its type.
 ///
@@ -103,6 +115,11 @@ macro_rules! with_position {
             $crate::games::AnyPosition::TicTacToe($p) => {
                 #[allow(dead_code)]
                 type $G = $crate::games::tictactoe::TicTacToe;
+                $body
+            }
+            $crate::games::AnyPosition::Dots($p) => {
+                #[allow(dead_code)]
+                type $G = $crate::games::dots::Dots;
                 $body
             }
         }
@@ -128,6 +145,7 @@ macro_rules! with_game {
                 $body
             }
             $crate::games::GameKind::Dots => {
+                #[allow(dead_code)]
                 type $G = $crate::games::dots::Dots;
                 $body
             }

@@ -12,8 +12,7 @@ pub const MAX_BOXES: usize = MAX_SIDE as usize * MAX_SIDE as usize;
 const EDGE_KEYS: usize = 128;
 const SCORE_KEYS: usize = 2 * (MAX_BOXES + 1);
 const SIZE_KEYS: usize = MAX_BOXES;
-const KEYS: [u64; EDGE_KEYS + 1 + SCORE_KEYS + SIZE_KEYS] =
-    zobrist::keys(0xD075_A9DB_0C5E_5EED);
+const KEYS: [u64; EDGE_KEYS + 1 + SCORE_KEYS + SIZE_KEYS] = zobrist::keys(0xD075_A9DB_0C5E_5EED);
 const SIDE_KEY: u64 = KEYS[EDGE_KEYS];
 
 const fn edge_key(e: Edge) -> u64 {
@@ -194,7 +193,11 @@ mod tests {
     fn completing_a_box_keeps_the_turn() {
         let size = Size::new(1, 2).unwrap();
         let mut pos = Dots::empty(size);
-        for e in [Edge::horizontal(0, 0), Edge::horizontal(1, 0), Edge::vertical(0, 0)] {
+        for e in [
+            Edge::horizontal(0, 0),
+            Edge::horizontal(1, 0),
+            Edge::vertical(0, 0),
+        ] {
             pos = pos.draw(e);
         }
         assert_eq!(pos.side(), Player::Second);

@@ -11,8 +11,19 @@
 use super::size::Size;
 
 /// One edge: the move type. `0..64` is horizontal bit `8r + c`, `64..128` vertical.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[derive(bytemuck::Pod, bytemuck::Zeroable)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    bytemuck::Pod,
+    bytemuck::Zeroable,
+)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[repr(transparent)]
 pub struct Edge(pub u8);

@@ -44,7 +44,9 @@ impl Term {
     fn apply(&self, n: u8, dots: u32) -> Value {
         let odd = (u32::from(n) + dots) % 2 == 1;
         let parity = if odd { self.parity } else { Value::ZERO };
-        self.count.saturating_mul_int(i32::from(n)).saturating_add(parity)
+        self.count
+            .saturating_mul_int(i32::from(n))
+            .saturating_add(parity)
     }
 }
 
@@ -106,8 +108,16 @@ impl Weights {
     pub const fn to_array(&self) -> [Value; 10] {
         let t = self.terms();
         [
-            t[0].count, t[0].parity, t[1].count, t[1].parity, t[2].count, t[2].parity,
-            t[3].count, t[3].parity, t[4].count, t[4].parity,
+            t[0].count,
+            t[0].parity,
+            t[1].count,
+            t[1].parity,
+            t[2].count,
+            t[2].parity,
+            t[3].count,
+            t[3].parity,
+            t[4].count,
+            t[4].parity,
         ]
     }
 

@@ -281,7 +281,10 @@ mod tests {
             ("2x2::00:1", NotationError::BadNumber),
             ("2x2::0-x:1", NotationError::BadNumber),
             ("2x2::1-0:1", NotationError::ImpossiblePosition),
-            ("1x1:a1-b1,a2-b2,a1-a2,b1-b2:0-0:1", NotationError::ImpossiblePosition),
+            (
+                "1x1:a1-b1,a2-b2,a1-a2,b1-b2:0-0:1",
+                NotationError::ImpossiblePosition,
+            ),
             ("2x2::0-0:3", NotationError::BadSide),
             ("2x2::0-0:", NotationError::BadSide),
         ];

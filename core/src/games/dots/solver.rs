@@ -251,7 +251,9 @@ impl Solver<'_> {
         let Some(bucket) = self.table.get_mut(slots) else {
             return;
         };
-        let same = bucket.iter().position(|e| e.key == key && e.size == entry.size);
+        let same = bucket
+            .iter()
+            .position(|e| e.key == key && e.size == entry.size);
         let shallow = bucket
             .iter()
             .enumerate()
@@ -304,7 +306,11 @@ fn candidate_moves(undrawn: Edges, sides: &Sides, f: &[u64; 5]) -> [Edges; 3] {
                 h: links.north << 8,
                 v: links.east << 1,
             };
-            short = short.or(if middle.is_empty() { first.set() } else { middle });
+            short = short.or(if middle.is_empty() {
+                first.set()
+            } else {
+                middle
+            });
         } else {
             short = short.or(own);
         }
@@ -352,7 +358,11 @@ fn capture_step(sides: &Sides, f: &[u64; 5], size: Size) -> Capture {
     if safe != 0 {
         let b = safe & safe.wrapping_neg();
         let edge = free_side(b, sides);
-        let boxes = if across(edge, b, size) & one != 0 { 2 } else { 1 };
+        let boxes = if across(edge, b, size) & one != 0 {
+            2
+        } else {
+            1
+        };
         return Capture {
             edge,
             boxes,
@@ -429,7 +439,11 @@ fn walk(b: u64, sides: &Sides, f: &[u64; 5], size: Size) -> Piece {
     Piece {
         inner,
         end,
-        decline: if last_two || last_four { first_far } else { None },
+        decline: if last_two || last_four {
+            first_far
+        } else {
+            None
+        },
     }
 }
 
