@@ -80,8 +80,11 @@ impl BruteForce {
         i32::from(self.table[edges.pack(self.size) as usize])
     }
 
+    /// A random set of edges, at least a third of the board drawn (emptier positions
+    /// are whole solves, which the empty-board checks already cover).
     fn random_edges(&self, rng: &mut SplitMix64) -> Edges {
-        let keep = below(rng, self.edges.len() as u64 + 1);
+        let n = self.edges.len() as u64;
+        let keep = n / 3 + below(rng, n - n / 3 + 1);
         let mut e = Edges::EMPTY;
         for &edge in &self.edges {
             if below(rng, self.edges.len() as u64) < keep {
@@ -143,9 +146,9 @@ fn solver_matches_brute_force_up_to_seventeen_edges() {
 #[test]
 #[ignore = "brute force over 2^22 and 2^24 positions: run in release"]
 fn solver_matches_brute_force_on_2x4_and_3x3() {
-    check_size(2, 4, 3_000);
-    check_size(1, 6, 1_000);
-    assert_eq!(check_size(3, 3, 5_000), -3);
+    check_size(2, 4, 1_000);
+    check_size(1, 6, 500);
+    assert_eq!(check_size(3, 3, 2_000), -3);
 }
 
 #[test]

@@ -250,16 +250,53 @@ impl Edges {
     /// 8 for squares): equal for any two sets that are symmetric to each other.
     #[must_use]
     pub fn canonical(self, size: Size) -> Edges {
-        let rows = self.flip_rows(size);
-        let images = [self, rows, self.flip_cols(size), rows.flip_cols(size)];
-        let mut best = self;
-        for e in images {
-            best = min(best, e);
-            if size.is_square() {
-                best = min(best, e.transpose());
+        self.canonical_with(size).0
+    }
+
+    /// [`Edges::canonical`] and the symmetry that maps `self` onto it.
+    #[must_use]
+    pub fn canonical_with(self, size: Size) -> (Edges, Symmetry) {
+        let mut best = (self, Symmetry(0));
+        for t in 0..Symmetry::count(size) {
+            let image = self.image(size, Symmetry(t));
+            if min(best.0, image) != best.0 {
+                best = (image, Symmetry(t));
             }
         }
         best
+    }
+
+    /// The set under the symmetry `t`: rows flipped (bit 0), columns flipped (bit 1),
+    /// then transposed (bit 2).
+    #[must_use]
+    pub const fn image(self, size: Size, t: Symmetry) -> Edges {
+        let mut e = self;
+        if t.0 & 1 != 0 {
+            e = e.flip_rows(size);
+        }
+        if t.0 & 2 != 0 {
+            e = e.flip_cols(size);
+        }
+        if t.0 & 4 != 0 {
+            e = e.transpose();
+        }
+        e
+    }
+
+    /// The set under the inverse of `t` (the image under `t` mapped back).
+    #[must_use]
+    pub const fn preimage(self, size: Size, t: Symmetry) -> Edges {
+        let mut e = self;
+        if t.0 & 4 != 0 {
+            e = e.transpose();
+        }
+        if t.0 & 2 != 0 {
+            e = e.flip_cols(size);
+        }
+        if t.0 & 1 != 0 {
+            e = e.flip_rows(size);
+        }
+        e
     }
 
     /// The set as a dense bit string of exactly `size.edges()` bits (rows of
@@ -279,6 +316,22 @@ impl Edges {
             r += 1;
         }
         out
+    }
+}
+
+/// A symmetry of the board (see [`Edges::image`]); `0` is the identity.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Symmetry(pub u8);
+
+impl Symmetry {
+    /// How many symmetries a board of `size` has: 8 when square, 4 otherwise.
+    #[must_use]
+    pub const fn count(size: Size) -> u8 {
+        if size.is_square() {
+            8
+        } else {
+            4
+        }
     }
 }
 
@@ -366,6 +419,11 @@ mod tests {
         let corner = Edge::horizontal(0, 0).set().with(Edge::vertical(0, 0));
         let other = Edge::horizontal(3, 2).set().with(Edge::vertical(2, 3));
         assert_eq!(corner.canonical(s), other.canonical(s));
+        for t in 0..8 {
+            let image = other.image(s, Symmetry(t));
+            assert_eq!(image.preimage(s, Symmetry(t)), other);
+            assert_eq!(image.count(), 2);
+        }
         let s = size(3, 4);
         let mut seen = 0u128;
         for e in Edges::all(s).iter() {

@@ -26,7 +26,7 @@ mod solver;
 
 pub use analysis::{Component, Components, Features};
 pub use board::{Dots, MAX_BOXES};
-pub use edges::{Edge, EdgeIter, Edges};
+pub use edges::{Edge, EdgeIter, Edges, Symmetry};
 pub use eval::{ChainEval, Term, Weights};
 pub use loony::Endgame;
 pub use size::{Size, MAX_SIDE, MIN_SIDE};

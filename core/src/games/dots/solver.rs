@@ -20,7 +20,7 @@
 
 use super::analysis::{Components, Sides};
 use super::board::Dots;
-use super::edges::{Edge, Edges};
+use super::edges::{Edge, Edges, Symmetry};
 use super::loony::Endgame;
 use super::size::Size;
 use crate::player::Player;
@@ -35,6 +35,8 @@ pub struct Entry {
     undrawn: u8,
     /// The board size's index (a table may be reused across sizes).
     size: u8,
+    /// The best move found, in the canonical frame (`u8::MAX`: none).
+    best: u8,
 }
 
 const _: () = assert!(core::mem::size_of::<Entry>() == 16);
@@ -47,6 +49,7 @@ impl Entry {
         upper: 0,
         undrawn: 0,
         size: 0,
+        best: u8::MAX,
     };
 }
 
@@ -80,8 +83,7 @@ pub fn solve(pos: &Dots, table: &mut [Entry]) -> Solution {
         nodes: 0,
     };
     let edges = pos.edges();
-    let limit = solver.left(edges) + 1;
-    let value = solver.search(edges, -limit, limit);
+    let value = solver.mtdf(edges, 0);
     let best = solver.best_move(edges, value);
     let taken = i32::from(pos.score(Player::First)) - i32::from(pos.score(Player::Second));
     let first_margin = match pos.side() {
@@ -170,9 +172,10 @@ impl Solver<'_> {
 
     /// A node where no box can be taken: every move passes the turn.
     fn quiet(&mut self, edges: Edges, sides: &Sides, f: &[u64; 5], alpha: i32, beta: i32) -> i32 {
-        let key = self.key(edges);
+        let (key, symmetry) = self.key(edges);
         let undrawn = Edges::all(self.size).minus(edges);
         let (mut alpha, mut beta) = (alpha, beta);
+        let mut first = None;
         if let Some(e) = self.probe(key) {
             let (lo, hi) = (i32::from(e.lower), i32::from(e.upper));
             if lo >= beta || lo == hi {
@@ -183,20 +186,43 @@ impl Solver<'_> {
             }
             alpha = alpha.max(lo);
             beta = beta.min(hi);
+            first = Edge(e.best).set().preimage(self.size, symmetry).first();
         }
         let [safe, short, long] = candidate_moves(undrawn, sides, f);
-        let mut best = -(Edges::boxes(self.size).count_ones() as i32) - 1;
-        for e in safe.iter().chain(short.iter()).chain(long.iter()) {
-            let v = -self.search(edges.with(e), -beta, -alpha.max(best));
-            if v > best {
-                best = v;
-                if best >= beta {
+        let all = safe.or(short).or(long);
+        let first = first.filter(|&m| all.contains(m));
+        let rest = |group: Edges| group.minus(first.map_or(Edges::EMPTY, Edge::set)).iter();
+        let mut best = (-(Edges::boxes(self.size).count_ones() as i32) - 1, None);
+        for e in first.into_iter().chain(rest(safe)).chain(rest(short)).chain(rest(long)) {
+            let v = -self.search(edges.with(e), -beta, -alpha.max(best.0));
+            if v > best.0 {
+                best = (v, Some(e));
+                if v >= beta {
                     break;
                 }
             }
         }
-        self.store(key, undrawn.count() as u8, alpha, beta, best);
-        best
+        let best_move = best.1.and_then(|m| m.set().image(self.size, symmetry).first());
+        self.store(key, undrawn.count() as u8, (alpha, beta), best.0, best_move);
+        best.0
+    }
+
+    /// The exact value by null-window tests converging from `guess` (MTD(f), Plaat et
+    /// al. 1996): the table keeps the bounds each test proves.
+    fn mtdf(&mut self, edges: Edges, guess: i32) -> i32 {
+        let left = self.left(edges);
+        let (mut lower, mut upper) = (-left, left);
+        let mut g = guess.clamp(lower, upper);
+        while lower < upper {
+            let beta = if g == lower { g + 1 } else { g };
+            g = self.search(edges, beta - 1, beta);
+            if g < beta {
+                upper = g;
+            } else {
+                lower = g;
+            }
+        }
+        g
     }
 
     /// The first move (in generation order) whose value reaches `value`.
@@ -207,13 +233,17 @@ impl Solver<'_> {
             .find(|&e| self.child(edges, e, value - 1, value) >= value)
     }
 
-    fn key(&self, edges: Edges) -> u64 {
-        let packed = edges.canonical(self.size).pack(self.size);
-        if self.size.edges() <= 64 {
+    /// The table key of `edges` (exact up to 64 edges) and the symmetry that maps the
+    /// position onto the canonical one the key stands for.
+    fn key(&self, edges: Edges) -> (u64, Symmetry) {
+        let (canonical, symmetry) = edges.canonical_with(self.size);
+        let packed = canonical.pack(self.size);
+        let key = if self.size.edges() <= 64 {
             packed as u64
         } else {
             mix(packed as u64 ^ mix((packed >> 64) as u64))
-        }
+        };
+        (key, symmetry)
     }
 
     fn slots(&self, key: u64) -> core::ops::Range<usize> {
@@ -236,7 +266,8 @@ impl Solver<'_> {
 
     /// Stores what a search of window `(alpha, beta)` returned as bounds, over the slot
     /// holding `key` or else the one with the fewer undrawn edges.
-    fn store(&mut self, key: u64, undrawn: u8, alpha: i32, beta: i32, value: i32) {
+    fn store(&mut self, key: u64, undrawn: u8, window: (i32, i32), value: i32, best: Option<Edge>) {
+        let (alpha, beta) = window;
         let boxes = Edges::boxes(self.size).count_ones() as i32;
         let lower = if value > alpha { value } else { -boxes };
         let upper = if value < beta { value } else { boxes };
@@ -246,6 +277,7 @@ impl Solver<'_> {
             upper: upper as i8,
             undrawn,
             size: self.size.index() as u8,
+            best: best.map_or(u8::MAX, |m| m.0),
         };
         let slots = self.slots(key);
         let Some(bucket) = self.table.get_mut(slots) else {
