@@ -4,7 +4,9 @@
 use core::fmt;
 use core::str::FromStr;
 
+pub mod amazons;
 pub mod checkers;
+pub mod dots;
 pub mod tictactoe;
 
 /// Every game microply plays. [`with_game!`](crate::with_game) turns a kind into its type.
@@ -15,11 +17,16 @@ pub enum GameKind {
     TicTacToe,
     /// [`checkers::Checkers`].
     Checkers,
+    /// [`dots::Dots`].
+    Dots,
+    /// [`amazons::Amazons`].
+    Amazons,
 }
 
 impl GameKind {
     /// Every game, in protocol order.
-    pub const ALL: [GameKind; 2] = [GameKind::TicTacToe, GameKind::Checkers];
+    pub const ALL: [GameKind; 4] =
+        [GameKind::TicTacToe, GameKind::Checkers, GameKind::Dots, GameKind::Amazons];
 
     /// The protocol name (`tictactoe`, `checkers`, `dots`, `amazons`).
     #[must_use]
@@ -61,8 +68,12 @@ impl FromStr for GameKind {
 pub enum AnyPosition {
     /// A tic-tac-toe position.
     TicTacToe(tictactoe::TicTacToe),
-    /// A checkers position.
+    /// A checkers (English draughts) position.
     Checkers(checkers::Checkers),
+    /// A Dots-and-Boxes position.
+    Dots(dots::Dots),
+    /// An Amazons position.
+    Amazons(amazons::Amazons),
 }
 
 impl From<tictactoe::TicTacToe> for AnyPosition {
@@ -74,6 +85,18 @@ impl From<tictactoe::TicTacToe> for AnyPosition {
 impl From<checkers::Checkers> for AnyPosition {
     fn from(p: checkers::Checkers) -> AnyPosition {
         AnyPosition::Checkers(p)
+    }
+}
+
+impl From<dots::Dots> for AnyPosition {
+    fn from(p: dots::Dots) -> AnyPosition {
+        AnyPosition::Dots(p)
+    }
+}
+
+impl From<amazons::Amazons> for AnyPosition {
+    fn from(p: amazons::Amazons) -> AnyPosition {
+        AnyPosition::Amazons(p)
     }
 }
 
@@ -99,6 +122,14 @@ impl Kind for checkers::Checkers {
     const KIND: GameKind = GameKind::Checkers;
 }
 
+impl Kind for dots::Dots {
+    const KIND: GameKind = GameKind::Dots;
+}
+
+impl Kind for amazons::Amazons {
+    const KIND: GameKind = GameKind::Amazons;
+}
+
 /// Evaluates `$body` with `$p` bound to the position inside an [`AnyPosition`]
 /// (by value, reference or mutable reference, as `$any` is) and `$G` to its type.
 ///
@@ -120,6 +151,16 @@ macro_rules! with_position {
             $crate::games::AnyPosition::Checkers($p) => {
                 #[allow(dead_code)]
                 type $G = $crate::games::checkers::Checkers;
+                $body
+            }
+            $crate::games::AnyPosition::Dots($p) => {
+                #[allow(dead_code)]
+                type $G = $crate::games::dots::Dots;
+                $body
+            }
+            $crate::games::AnyPosition::Amazons($p) => {
+                #[allow(dead_code)]
+                type $G = $crate::games::amazons::Amazons;
                 $body
             }
         }
@@ -147,6 +188,16 @@ macro_rules! with_game {
             $crate::games::GameKind::Checkers => {
                 #[allow(dead_code)]
                 type $G = $crate::games::checkers::Checkers;
+                $body
+            }
+            $crate::games::GameKind::Dots => {
+                #[allow(dead_code)]
+                type $G = $crate::games::dots::Dots;
+                $body
+            }
+            $crate::games::GameKind::Amazons => {
+                #[allow(dead_code)]
+                type $G = $crate::games::amazons::Amazons;
                 $body
             }
         }

@@ -5,6 +5,7 @@ pub mod engine;
 pub mod perft;
 pub mod play;
 pub mod setup;
+pub mod solve;
 
 use std::process::ExitCode;
 
@@ -28,6 +29,24 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Solve a Dots-and-Boxes position exactly: value, best move, nodes and time.
+    Solve {
+        /// The game (dots).
+        #[arg(value_parser = parse_game)]
+        game: GameKind,
+        /// Box rows of the empty board.
+        #[arg(long, default_value_t = 3)]
+        rows: u8,
+        /// Box columns of the empty board.
+        #[arg(long, default_value_t = 3)]
+        cols: u8,
+        /// Solve this position instead of the empty board.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Solver table entries (16 bytes each).
+        #[arg(long, default_value_t = 1 << 22)]
+        tt_entries: usize,
+    },
     /// Speak the engine protocol (docs/protocol.md) on stdin/stdout.
     Engine {
         /// Transposition table entries (16 bytes each).
@@ -93,6 +112,19 @@ fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Engine { tt_entries } => engine::run(tt_entries),
+        Command::Solve {
+            game,
+            rows,
+            cols,
+            fen,
+            tt_entries,
+        } => solve::run(&solve::SolveArgs {
+            game,
+            rows,
+            cols,
+            fen,
+            tt_entries,
+        }),
         Command::Perft {
             game,
             depth,

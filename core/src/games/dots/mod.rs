@@ -1,0 +1,47 @@
+//! Dots-and-Boxes on edge bitboards, from 1×1 to 6×6 boxes (5×5 by default).
+//!
+//! A move draws one edge. Completing one or two boxes scores them and the same player
+//! moves again; any other move passes the turn. When every edge is drawn, more boxes
+//! wins and equal boxes draw.
+//!
+//! - Notation: dots `a1` (bottom left) to `g7`; edges lower or left dot first,
+//!   `a1-b1` or `a1-a2`. Sides `first` and `second`.
+//! - FEN: `RxC:EDGES:S1-S2:SIDE`, e.g. `3x3:a1-b1,a1-a2:0-0:2`.
+//! - Options: `rows` and `cols` (`1..=6`).
+//! - [`analysis`]: freedoms, chains, loops, double-cross situations, the long chain rule.
+//! - [`ChainEval`]: the GA paper's ten-weight evaluator ([`Weights`]).
+//! - [`solve`]: an exact solver with a symmetry-folded table in caller memory.
+//!
+//! See `docs/dots.md` for the formulas and the measured figures.
+
+pub mod analysis;
+mod board;
+mod edges;
+mod eval;
+mod loony;
+mod movegen;
+mod notation;
+mod size;
+mod solver;
+
+pub use analysis::{Component, Components, Features};
+pub use board::{Dots, MAX_BOXES};
+pub use edges::{Edge, EdgeIter, Edges, Symmetry};
+pub use eval::{ChainEval, Term, Weights};
+pub use loony::Endgame;
+pub use size::{Size, MAX_SIDE, MIN_SIDE};
+pub use solver::{solve, Entry, Solution};
+
+impl crate::playable::Playable for Dots {
+    type Eval = ChainEval;
+
+    fn write_status_extra(&self, w: &mut dyn core::fmt::Write) -> core::fmt::Result {
+        use crate::player::Player;
+        write!(
+            w,
+            " score={}-{}",
+            self.score(Player::First),
+            self.score(Player::Second)
+        )
+    }
+}
