@@ -4,6 +4,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+pub mod amazons;
 pub mod tictactoe;
 
 /// Every game microply plays. [`with_game!`](crate::with_game) turns a kind into its type.
