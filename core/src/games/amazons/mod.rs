@@ -22,13 +22,27 @@
 
 mod bitboard;
 mod board;
+pub mod endgame;
+mod eval;
 mod movegen;
 mod notation;
+pub mod oneside;
+pub mod region;
 mod rules;
 mod square;
+pub mod territory;
 
 pub use bitboard::{king_step, queen_reach, queen_reach_sum, Bitboard, STRIDE};
 pub use board::{Amazons, Config};
+pub use eval::{PaperEval, PaperWeights, SPREAD_UNTIL_MOVE};
 pub use movegen::MAX_MOVES;
 pub use rules::{Size, MAX_QUEENS};
 pub use square::{Move, Square};
+pub use territory::{TerritoryEval, TerritoryWeights};
+
+/// The default evaluator is [`TerritoryEval`]: distance territory is the stronger
+/// measure (Lieberum 2005); the paper's [`PaperEval`] stays available. Both call the
+/// split-game analysis of [`endgame`] first.
+impl crate::playable::Playable for Amazons {
+    type Eval = TerritoryEval;
+}
