@@ -84,7 +84,11 @@ impl Grid {
     }
 
     fn moves(&self) -> Vec<Move> {
-        let me = if self.white_to_move { Cell::White } else { Cell::Black };
+        let me = if self.white_to_move {
+            Cell::White
+        } else {
+            Cell::Black
+        };
         let sq = |r: usize, c: usize| Square::new(r as u8, c as u8).unwrap();
         let mut out = Vec::new();
         for row in 0..self.n {
@@ -142,7 +146,12 @@ fn check_position(pos: &Amazons) {
     let grid = Grid::of(pos);
     let mut reference = grid.moves();
     let mut mine = generated(pos);
-    assert_eq!(pos.count_moves(), reference.len() as u64, "{}", pos.display_fen());
+    assert_eq!(
+        pos.count_moves(),
+        reference.len() as u64,
+        "{}",
+        pos.display_fen()
+    );
     assert_eq!(mine.len(), reference.len(), "{}", pos.display_fen());
     // Generation order: queens, then destinations, then arrows, each by square index.
     assert!(mine.windows(2).all(|w| key(&w[0]) < key(&w[1])));

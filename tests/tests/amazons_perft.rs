@@ -22,7 +22,11 @@ fn check(filter: impl Fn(Size, u32) -> bool) -> usize {
     let mut checked = 0;
     for (size, depth, leaves) in table().filter(|&(s, d, _)| filter(s, d)) {
         let start = Amazons::start(size);
-        assert_eq!(perft(&start, depth, &mut moves), Ok(leaves), "{size:?} depth {depth}");
+        assert_eq!(
+            perft(&start, depth, &mut moves),
+            Ok(leaves),
+            "{size:?} depth {depth}"
+        );
         checked += 1;
     }
     checked

@@ -13,11 +13,13 @@ pub mod tictactoe;
 pub enum GameKind {
     /// [`tictactoe::TicTacToe`].
     TicTacToe,
+    /// [`amazons::Amazons`].
+    Amazons,
 }
 
 impl GameKind {
     /// Every game, in protocol order.
-    pub const ALL: [GameKind; 1] = [GameKind::TicTacToe];
+    pub const ALL: [GameKind; 2] = [GameKind::TicTacToe, GameKind::Amazons];
 
     /// The protocol name (`tictactoe`, `checkers`, `dots`, `amazons`).
     #[must_use]
@@ -59,11 +61,19 @@ impl FromStr for GameKind {
 pub enum AnyPosition {
     /// A tic-tac-toe position.
     TicTacToe(tictactoe::TicTacToe),
+    /// An Amazons position.
+    Amazons(amazons::Amazons),
 }
 
 impl From<tictactoe::TicTacToe> for AnyPosition {
     fn from(p: tictactoe::TicTacToe) -> AnyPosition {
         AnyPosition::TicTacToe(p)
+    }
+}
+
+impl From<amazons::Amazons> for AnyPosition {
+    fn from(p: amazons::Amazons) -> AnyPosition {
+        AnyPosition::Amazons(p)
     }
 }
 
@@ -85,6 +95,10 @@ impl Kind for tictactoe::TicTacToe {
     const KIND: GameKind = GameKind::TicTacToe;
 }
 
+impl Kind for amazons::Amazons {
+    const KIND: GameKind = GameKind::Amazons;
+}
+
 /// Evaluates `$body` with `$p` bound to the position inside an [`AnyPosition`]
 /// (by value, reference or mutable reference, as `$any` is) and `$G` to its type.
 ///
@@ -101,6 +115,11 @@ macro_rules! with_position {
             $crate::games::AnyPosition::TicTacToe($p) => {
                 #[allow(dead_code)]
                 type $G = $crate::games::tictactoe::TicTacToe;
+                $body
+            }
+            $crate::games::AnyPosition::Amazons($p) => {
+                #[allow(dead_code)]
+                type $G = $crate::games::amazons::Amazons;
                 $body
             }
         }
@@ -123,6 +142,11 @@ macro_rules! with_game {
             $crate::games::GameKind::TicTacToe => {
                 #[allow(dead_code)]
                 type $G = $crate::games::tictactoe::TicTacToe;
+                $body
+            }
+            $crate::games::GameKind::Amazons => {
+                #[allow(dead_code)]
+                type $G = $crate::games::amazons::Amazons;
                 $body
             }
         }

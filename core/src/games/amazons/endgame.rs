@@ -173,6 +173,9 @@ mod tests {
     #[test]
     fn the_start_is_not_split() {
         let mut budget = 10;
-        assert_eq!(analyse(&Amazons::start(Default::default()), &mut budget), None);
+        assert_eq!(
+            analyse(&Amazons::start(Default::default()), &mut budget),
+            None
+        );
     }
 }

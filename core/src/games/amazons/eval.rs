@@ -172,7 +172,8 @@ impl PaperEval {
     pub fn features(&self, pos: &Amazons) -> Score {
         let with_spread = pos.moves_played() < SPREAD_UNTIL_MOVE;
         let me = pos.side();
-        let v = self.side_value(pos, me, with_spread) - self.side_value(pos, me.other(), with_spread);
+        let v =
+            self.side_value(pos, me, with_spread) - self.side_value(pos, me.other(), with_spread);
         Score::heuristic(v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32)
     }
 }

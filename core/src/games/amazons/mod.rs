@@ -7,10 +7,10 @@
 //! arrow, then `:w` or `:b`; the board size is the number of rows.
 //!
 //! ```
-//! use microply_core::games::amazons::Amazons;
+//! use microply_core::games::amazons::{Amazons, Size};
 //! use microply_core::{Game, Notation};
 //!
-//! let start = Amazons::start(&Default::default());
+//! let start = Amazons::start(Size::Ten);
 //! assert_eq!(start.count_moves(), 2176);
 //! let m = start.parse_move("d1-d7/g7").unwrap();
 //! let next = start.after(m);

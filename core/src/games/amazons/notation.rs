@@ -194,7 +194,11 @@ mod tests {
 
     #[test]
     fn start_fens() {
-        for (size, fen) in [(Size::Ten, START_10), (Size::Eight, START_8), (Size::Six, START_6)] {
+        for (size, fen) in [
+            (Size::Ten, START_10),
+            (Size::Eight, START_8),
+            (Size::Six, START_6),
+        ] {
             assert_eq!(Amazons::start(size).display_fen().to_string(), fen);
             assert_eq!(Amazons::parse_fen(fen), Ok(Amazons::start(size)));
         }
@@ -222,7 +226,10 @@ mod tests {
             ("1q2q1/q4q/6/Q6/Q4Q/1Q2Q1:w", NotationError::BadRow),
             ("1q2q1/q4q/6/5k/Q4Q/1Q2Q1:w", NotationError::BadPiece),
             ("1q2q1/q4q/6/06/Q4Q/1Q2Q1:w", NotationError::BadNumber),
-            ("1q2q1/q4q/QQ4/6/Q4Q/1Q2Q1:w", NotationError::ImpossiblePosition),
+            (
+                "1q2q1/q4q/QQ4/6/Q4Q/1Q2Q1:w",
+                NotationError::ImpossiblePosition,
+            ),
             ("1q2q1/q4q/6/6/Q4Q/1Q2Q1:w:w", NotationError::BadSide),
         ];
         for (fen, err) in cases {

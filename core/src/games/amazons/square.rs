@@ -110,13 +110,31 @@ mod tests {
     #[test]
     fn bad_names_say_why() {
         assert_eq!(Square::from_ascii(b"k1", 10), Err(NotationError::BadSquare));
-        assert_eq!(Square::from_ascii(b"a11", 10), Err(NotationError::BadSquare));
+        assert_eq!(
+            Square::from_ascii(b"a11", 10),
+            Err(NotationError::BadSquare)
+        );
         assert_eq!(Square::from_ascii(b"g1", 6), Err(NotationError::BadSquare));
         assert_eq!(Square::from_ascii(b"a7", 6), Err(NotationError::BadSquare));
-        assert_eq!(Square::from_ascii(b"a0", 10), Err(NotationError::MalformedMove));
-        assert_eq!(Square::from_ascii(b"a", 10), Err(NotationError::MalformedMove));
-        assert_eq!(Square::from_ascii(b"1a", 10), Err(NotationError::MalformedMove));
-        assert_eq!(Square::from_ascii(b"a100", 10), Err(NotationError::MalformedMove));
-        assert_eq!(Square::from_ascii(b"", 10), Err(NotationError::MalformedMove));
+        assert_eq!(
+            Square::from_ascii(b"a0", 10),
+            Err(NotationError::MalformedMove)
+        );
+        assert_eq!(
+            Square::from_ascii(b"a", 10),
+            Err(NotationError::MalformedMove)
+        );
+        assert_eq!(
+            Square::from_ascii(b"1a", 10),
+            Err(NotationError::MalformedMove)
+        );
+        assert_eq!(
+            Square::from_ascii(b"a100", 10),
+            Err(NotationError::MalformedMove)
+        );
+        assert_eq!(
+            Square::from_ascii(b"", 10),
+            Err(NotationError::MalformedMove)
+        );
     }
 }

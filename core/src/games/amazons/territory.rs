@@ -20,7 +20,6 @@ use super::bitboard::{king_step, queen_reach, queen_reach_sum};
 use super::board::Amazons;
 use super::endgame::{analyse, decided_value, EVAL_BUDGET};
 use crate::eval::Evaluator;
-use crate::player::Player;
 use crate::score::{Score, Value};
 
 /// The weights of [`TerritoryEval`], in heuristic units.
@@ -89,7 +88,12 @@ pub struct Territory {
 
 /// Territory by distance, where `step(frontier, empty)` gives the squares one move
 /// from the frontier: breadth-first from both sides at once, one layer per distance.
-fn territory(mine: u128, theirs: u128, empty: u128, step: impl Fn(u128, u128) -> u128) -> Territory {
+fn territory(
+    mine: u128,
+    theirs: u128,
+    empty: u128,
+    step: impl Fn(u128, u128) -> u128,
+) -> Territory {
     let mut t = Territory::default();
     let (mut front_m, mut front_t) = (mine, theirs);
     let (mut seen_m, mut seen_t) = (0u128, 0u128);
@@ -110,16 +114,24 @@ fn territory(mine: u128, theirs: u128, empty: u128, step: impl Fn(u128, u128) ->
 #[must_use]
 pub fn queen_territory(pos: &Amazons) -> Territory {
     let me = pos.side();
-    territory(pos.queens(me).0, pos.queens(me.other()).0, pos.empty().0, queen_reach)
+    territory(
+        pos.queens(me).0,
+        pos.queens(me.other()).0,
+        pos.empty().0,
+        queen_reach,
+    )
 }
 
 /// King-distance territory of the side to move.
 #[must_use]
 pub fn king_territory(pos: &Amazons) -> Territory {
     let me = pos.side();
-    territory(pos.queens(me).0, pos.queens(me.other()).0, pos.empty().0, |f, e| {
-        king_step(f) & e
-    })
+    territory(
+        pos.queens(me).0,
+        pos.queens(me.other()).0,
+        pos.empty().0,
+        |f, e| king_step(f) & e,
+    )
 }
 
 /// The territory evaluator with its weights (the default evaluator of Amazons).
@@ -184,7 +196,6 @@ mod tests {
         assert_eq!(k.mine, k.theirs);
         // King distance: squares with max(r, c) < max(5 - r, 5 - c) are White's.
         assert_eq!(k.ties, 34 - 2 * k.mine);
-        let _ = Player::First;
     }
 
     #[test]
