@@ -17,7 +17,7 @@ fn main() {
     let depth = args.get(1).copied().unwrap_or(3);
     let mut moves = vec![Move::default(); depth as usize * MAX_MOVES];
     let start = Instant::now();
-    let leaves = perft(&Amazons::start(size), depth, &mut moves).expect("move buffer");
+    let leaves = perft(&Amazons::start_position(size), depth, &mut moves).expect("move buffer");
     let secs = start.elapsed().as_secs_f64();
     println!(
         "amazons {n}x{n} perft({depth}) = {leaves} in {secs:.2} s ({:.0} M leaves/s)",

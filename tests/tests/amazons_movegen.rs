@@ -170,7 +170,7 @@ fn check_position(pos: &Amazons) {
 }
 
 fn random_play(size: Size, plies: u32, rng: &mut SplitMix64) -> Amazons {
-    let mut pos = Amazons::start(size);
+    let mut pos = Amazons::start_position(size);
     for _ in 0..plies {
         match random_move(&pos, rng) {
             Some(m) => pos = pos.after(m),
@@ -262,7 +262,7 @@ proptest! {
     #[test]
     fn incremental_hash_equals_recompute(seed in any::<u64>(), size in 0usize..3, plies in 0u32..60) {
         let mut rng = SplitMix64::new(seed);
-        let mut pos = Amazons::start(Size::ALL[size]);
+        let mut pos = Amazons::start_position(Size::ALL[size]);
         for _ in 0..plies {
             let Some(m) = random_move(&pos, &mut rng) else { break };
             pos = pos.after(m);
@@ -284,7 +284,7 @@ proptest! {
 
     #[test]
     fn illegal_moves_never_panic(from in any::<u8>(), to in any::<u8>(), arrow in any::<u8>()) {
-        let pos = Amazons::start(Size::Eight);
+        let pos = Amazons::start_position(Size::Eight);
         let m = Move { from: Square(from), to: Square(to), arrow: Square(arrow) };
         let after = pos.after(m);
         prop_assert_eq!(after.hash(), after.compute_hash());

@@ -21,7 +21,7 @@ fn check(filter: impl Fn(Size, u32) -> bool) -> usize {
     let mut moves = vec![Move::default(); 3 * MAX_MOVES];
     let mut checked = 0;
     for (size, depth, leaves) in table().filter(|&(s, d, _)| filter(s, d)) {
-        let start = Amazons::start(size);
+        let start = Amazons::start_position(size);
         assert_eq!(
             perft(&start, depth, &mut moves),
             Ok(leaves),

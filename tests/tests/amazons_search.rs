@@ -188,7 +188,7 @@ fn evaluators_see_decided_splits() {
 
 #[test]
 fn all_algorithms_agree_on_the_6x6_start() {
-    let start = Amazons::start(Size::Six);
+    let start = Amazons::start_position(Size::Six);
     for depth in 1..=2 {
         let (reference, _) =
             search_score(&start, &TerritoryEval::default(), Algorithm::Minimax, depth);
@@ -204,7 +204,7 @@ fn all_algorithms_agree_on_the_6x6_start() {
 fn all_algorithms_agree_on_random_8x8_positions_with_the_paper_evaluator() {
     let mut rng = SplitMix64::new(3);
     for _ in 0..3 {
-        let mut pos = Amazons::start(Size::Eight);
+        let mut pos = Amazons::start_position(Size::Eight);
         for _ in 0..20 + below(&mut rng, 20) {
             let Some(m) = microply_core::rng::random_move(&pos, &mut rng) else {
                 break;

@@ -48,7 +48,7 @@ pub(super) enum PartsError {
 impl Amazons {
     /// The start position of `size`, White to move.
     #[must_use]
-    pub const fn start(size: Size) -> Amazons {
+    pub const fn start_position(size: Size) -> Amazons {
         let queens = size.start_queens();
         let pos = Amazons {
             queens,

@@ -174,7 +174,7 @@ mod tests {
     fn the_start_is_not_split() {
         let mut budget = 10;
         assert_eq!(
-            analyse(&Amazons::start(Default::default()), &mut budget),
+            analyse(&Amazons::start_position(Default::default()), &mut budget),
             None
         );
     }

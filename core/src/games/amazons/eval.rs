@@ -195,7 +195,7 @@ mod tests {
 
     #[test]
     fn the_start_is_balanced_and_weights_round_trip() {
-        let start = Amazons::start(Default::default());
+        let start = Amazons::start_position(Default::default());
         assert_eq!(PaperEval::default().evaluate(&start), Score::ZERO);
         let w = PaperWeights::DEFAULT;
         assert_eq!(PaperWeights::from_array(w.to_array()), w);

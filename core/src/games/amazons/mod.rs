@@ -10,7 +10,7 @@
 //! use microply_core::games::amazons::{Amazons, Size};
 //! use microply_core::{Game, Notation};
 //!
-//! let start = Amazons::start(Size::Ten);
+//! let start = Amazons::start_position(Size::Ten);
 //! assert_eq!(start.count_moves(), 2176);
 //! let m = start.parse_move("d1-d7/g7").unwrap();
 //! let next = start.after(m);

@@ -60,7 +60,7 @@ impl Game for Amazons {
     const MAX_MOVES: usize = MAX_MOVES;
 
     fn start(config: &Config) -> Amazons {
-        Amazons::start(config.size)
+        Amazons::start_position(config.size)
     }
 
     fn configure(config: &mut Config, key: &str, value: &str) -> Result<(), ConfigError> {
@@ -144,7 +144,7 @@ mod tests {
             (Size::Ten, [2176, 4_307_152]),
         ];
         for (size, counts) in expected {
-            let start = Amazons::start(size);
+            let start = Amazons::start_position(size);
             assert_eq!(start.count_moves(), counts[0], "{size:?}");
             assert_eq!(start.generate(&mut moves), Ok(counts[0] as usize));
             assert_eq!(perft(&start, 2, &mut moves), Ok(counts[1]), "{size:?}");

@@ -199,8 +199,8 @@ mod tests {
             (Size::Eight, START_8),
             (Size::Six, START_6),
         ] {
-            assert_eq!(Amazons::start(size).display_fen().to_string(), fen);
-            assert_eq!(Amazons::parse_fen(fen), Ok(Amazons::start(size)));
+            assert_eq!(Amazons::start_position(size).display_fen().to_string(), fen);
+            assert_eq!(Amazons::parse_fen(fen), Ok(Amazons::start_position(size)));
         }
     }
 
@@ -241,7 +241,7 @@ mod tests {
 
     #[test]
     fn moves_parse_and_print() {
-        let pos = Amazons::start(Size::Ten);
+        let pos = Amazons::start_position(Size::Ten);
         let m = pos.parse_move("d1-d7/g7").unwrap();
         assert_eq!(m.to_string(), "d1-d7/g7");
         // The arrow may land on the square the queen left.
@@ -264,7 +264,7 @@ mod tests {
 
     #[test]
     fn every_generated_move_round_trips() {
-        let pos = Amazons::start(Size::Eight);
+        let pos = Amazons::start_position(Size::Eight);
         let _ = pos.for_each_move(|m| {
             let text = pos.display_move(m).to_string();
             assert_eq!(pos.parse_move(&text), Ok(m));
@@ -275,7 +275,9 @@ mod tests {
     #[test]
     fn board_drawing() {
         let mut s = String::new();
-        Amazons::start(Size::Six).write_board(&mut s).unwrap();
+        Amazons::start_position(Size::Six)
+            .write_board(&mut s)
+            .unwrap();
         assert_eq!(
             s,
             " 6  . q . . q .\n 5  q . . . . q\n 4  . . . . . .\n 3  . . . . . .\n 2  Q . . . . Q\n 1  . Q . . Q .\n    a b c d e f\n"

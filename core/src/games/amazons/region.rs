@@ -97,7 +97,7 @@ mod tests {
 
     #[test]
     fn start_is_not_split() {
-        let pos = Amazons::start(super::super::Size::Ten);
+        let pos = Amazons::start_position(super::super::Size::Ten);
         assert!(!is_split(&pos));
     }
 

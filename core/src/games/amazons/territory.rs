@@ -200,7 +200,7 @@ mod tests {
 
     #[test]
     fn start_is_balanced_and_weights_round_trip() {
-        let start = Amazons::start(Default::default());
+        let start = Amazons::start_position(Default::default());
         // Symmetric position: only the tie bonus for the side to move remains.
         let v = TerritoryEval::default().evaluate(&start);
         assert!(v > Score::ZERO, "{v}");
