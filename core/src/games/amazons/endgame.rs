@@ -20,7 +20,7 @@ use crate::score::Score;
 
 /// Search nodes the evaluators give the one-side search per evaluation (the exact
 /// search only runs on small regions that the greedy walk does not fill).
-pub const EVAL_BUDGET: u32 = 2_000;
+pub const EVAL_BUDGET: u32 = 300;
 
 /// The move counts of both sides in a split position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,6 +6,29 @@
 //! digits, `10`) for empty squares, `Q` a White queen, `q` a Black queen, `x` an
 //! arrow, then `:w` or `:b`; the board size is the number of rows.
 //!
+//! # Layout
+//! - [`bitboard`](Bitboard): squares are bits `row * 11 + column` of a `u128`; queen
+//!   and arrow moves are Kogge–Stone slides over the empty squares, and the bulk move
+//!   count sums ray lengths over whole sets ([`queen_reach_sum`]): no loop over squares.
+//! - `movegen`: the staged callback generator (queen, destination, arrow: three set-bit
+//!   loops over bitboards, no move list) and [`Game::count_moves`](crate::Game) in bulk.
+//! - [`region`], [`oneside`], [`endgame`]: region analysis, the one-side search and the
+//!   split-game solver.
+//! - [`PaperEval`] (mobility, neighbourhood, spread) and [`TerritoryEval`] (queen and
+//!   king distance territory after Lieberum, blended with mobility by phase), both
+//!   with weights as a plain struct, a `const DEFAULT` and a flat-array view.
+//!
+//! # The split-game endgame in the search
+//! The game abstraction keeps the rules' outcome (a side without moves loses), so perft
+//! and the protocol see the real game. The split is handled in two places instead:
+//! both evaluators first ask [`endgame::analyse`] whether the board has split; if the
+//! move counts decide the game they return a value in the *decided band* (beyond
+//! ±[`endgame::DECIDED_UNITS`], ordered by the margin), which every search prefers
+//! to any ordinary evaluation, and a count-difference estimate otherwise. For an
+//! exact answer, [`endgame::solve`] returns the proven `win_in`/`loss_in` score and
+//! the move that starts the longest filling sequence, for the engine to use at the
+//! root of a split position.
+//!
 //! ```
 //! use microply_core::games::amazons::{Amazons, Size};
 //! use microply_core::{Game, Notation};
