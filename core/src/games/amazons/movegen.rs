@@ -1,0 +1,178 @@
+//! Move generation, staged so no move list is needed: for each queen (lowest square
+//! first) its destinations, and for each destination the arrows shot from there.
+//! Each stage is one bitboard; a microcontroller walks them with three set-bit loops.
+//!
+//! The bulk count needs no list either: for each queen, the destinations `D` and the
+//! board with the queen lifted off, Σ over `d` in `D` of the arrows from `d`
+//! ([`queen_reach_sum`]).
+
+use core::ops::ControlFlow;
+
+use super::bitboard::{bit, queen_reach, queen_reach_sum, Bitboard};
+use super::board::{Amazons, Config};
+use super::rules::Size;
+use super::square::{Move, Square};
+use crate::game::{parse_option, ConfigError, Game};
+use crate::player::{Outcome, Player};
+
+/// A proven bound on the legal moves of any position: four queens, each reaching at
+/// most 35 squares (from e5 on an empty 10×10 board), each destination shooting
+/// at most 35 arrows.
+pub const MAX_MOVES: usize = 4 * 35 * 35;
+
+impl Amazons {
+    /// Calls `f` with the destinations of the queen on `from`, as a set.
+    #[must_use]
+    pub fn destinations(&self, from: Square) -> Bitboard {
+        let own = self.queens(self.side()).0;
+        if own & from.bit() == 0 {
+            return Bitboard::EMPTY;
+        }
+        Bitboard(queen_reach(from.bit(), self.empty().0))
+    }
+
+    /// The arrow squares after the queen on `from` moved to `to` (which must be one of
+    /// its [`destinations`](Self::destinations)).
+    #[must_use]
+    pub fn arrows_after(&self, from: Square, to: Square) -> Bitboard {
+        Bitboard(queen_reach(to.bit(), self.empty().0 | from.bit()))
+    }
+
+    /// The number of legal moves, counted in bulk.
+    #[must_use]
+    pub fn move_count(&self) -> u64 {
+        let empty = self.empty().0;
+        self.queens(self.side())
+            .map(|q| {
+                let from = bit(q);
+                let dests = queen_reach(from, empty);
+                u64::from(queen_reach_sum(dests, empty | from))
+            })
+            .sum()
+    }
+}
+
+impl Game for Amazons {
+    type Move = Move;
+    type Config = Config;
+
+    const NAME: &'static str = "amazons";
+    const MAX_MOVES: usize = MAX_MOVES;
+
+    fn start(config: &Config) -> Amazons {
+        Amazons::start_position(config.size)
+    }
+
+    fn configure(config: &mut Config, key: &str, value: &str) -> Result<(), ConfigError> {
+        match key {
+            "size" => {
+                let n: u32 = parse_option(value, 6, 10)?;
+                config.size = Size::from_n(n).ok_or(ConfigError::OutOfRange)?;
+                Ok(())
+            }
+            _ => Err(ConfigError::UnknownKey),
+        }
+    }
+
+    fn config(&self) -> Config {
+        Config { size: self.size() }
+    }
+
+    fn side_to_move(&self) -> Player {
+        self.side()
+    }
+
+    fn for_each_move<B>(&self, mut f: impl FnMut(Move) -> ControlFlow<B>) -> ControlFlow<B> {
+        let empty = self.empty().0;
+        for q in self.queens(self.side()) {
+            let from = bit(q);
+            for to in Bitboard(queen_reach(from, empty)) {
+                for arrow in Bitboard(queen_reach(bit(to), empty | from)) {
+                    f(Move {
+                        from: Square(q),
+                        to: Square(to),
+                        arrow: Square(arrow),
+                    })?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn after(&self, m: Move) -> Amazons {
+        self.play(m)
+    }
+
+    fn hash(&self) -> u64 {
+        Amazons::hash(self)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.can_move(self.side()) {
+            None
+        } else {
+            Some(Outcome::Win(self.side().other()))
+        }
+    }
+
+    fn count_moves(&self) -> u64 {
+        self.move_count()
+    }
+
+    fn has_moves(&self) -> bool {
+        self.can_move(self.side())
+    }
+
+    fn is_legal(&self, m: Move) -> bool {
+        self.is_legal_move(m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::perft::perft;
+
+    #[test]
+    fn perft_depth_one_and_two() {
+        extern crate std;
+        let mut moves = std::vec![Move::default(); 2 * MAX_MOVES];
+        // Published counts (microply issue 4; see tests/data/amazons/perft.txt).
+        let expected: [(Size, [u64; 2]); 3] = [
+            (Size::Six, [544, 238_532]),
+            (Size::Eight, [1232, 1_331_198]),
+            (Size::Ten, [2176, 4_307_152]),
+        ];
+        for (size, counts) in expected {
+            let start = Amazons::start_position(size);
+            assert_eq!(start.count_moves(), counts[0], "{size:?}");
+            assert_eq!(start.generate(&mut moves), Ok(counts[0] as usize));
+            assert_eq!(perft(&start, 2, &mut moves), Ok(counts[1]), "{size:?}");
+        }
+    }
+
+    #[test]
+    fn configure_accepts_the_three_sizes() {
+        let mut c = Config::default();
+        assert_eq!(c.size, Size::Ten);
+        assert_eq!(Amazons::configure(&mut c, "size", "8"), Ok(()));
+        assert_eq!(c.size, Size::Eight);
+        assert_eq!(
+            Amazons::configure(&mut c, "size", "7"),
+            Err(ConfigError::OutOfRange)
+        );
+        assert_eq!(
+            Amazons::configure(&mut c, "size", "12"),
+            Err(ConfigError::OutOfRange)
+        );
+        assert_eq!(
+            Amazons::configure(&mut c, "size", "x"),
+            Err(ConfigError::NotANumber)
+        );
+        assert_eq!(
+            Amazons::configure(&mut c, "rows", "8"),
+            Err(ConfigError::UnknownKey)
+        );
+        assert_eq!(c.size, Size::Eight);
+    }
+}

@@ -1,0 +1,226 @@
+//! The one-side search of split positions: how many moves can a side still make in
+//! one of its regions if the opponent never interferes?
+//!
+//! Each move burns exactly one empty square, so a region with `k` reachable empty
+//! squares allows at most `k` moves. A greedy walk (step to the neighbour with the
+//! fewest empty neighbours, Warnsdorff's rule, and shoot back at the square just left)
+//! gives a lower bound at once and fills most regions completely. When it does not,
+//! a depth-first search over the side's own moves maximises the count, within a node
+//! budget; the bounds are exact when the walk fills the region or the search finishes.
+
+use core::ops::ControlFlow;
+
+use super::bitboard::{bit, king_step, queen_reach, Bitboard};
+use super::region::{flood, Region};
+use super::square::{Move, Square};
+
+/// Regions with more empty squares than this are only bounded, never searched (the
+/// search recurses once per move, so this also bounds its stack depth).
+pub const EXACT_LIMIT: u32 = 20;
+
+/// Bounds on the number of moves a side can make; exact when they meet.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Count {
+    /// Moves the side can surely make.
+    pub lower: u32,
+    /// Moves the side can make at most.
+    pub upper: u32,
+}
+
+impl Count {
+    /// Whether the count is known exactly.
+    #[must_use]
+    pub const fn is_exact(self) -> bool {
+        self.lower == self.upper
+    }
+
+    /// The sum of two independent regions' counts.
+    #[must_use]
+    pub const fn plus(self, other: Count) -> Count {
+        Count {
+            lower: self.lower + other.lower,
+            upper: self.upper + other.upper,
+        }
+    }
+}
+
+/// The empty squares the queens can still reach: the count's upper bound.
+fn reachable_empty(queens: u128, empty: u128) -> u128 {
+    flood(queens, empty) & empty
+}
+
+/// The greedy walk's first step from the lowest queen that can move: to the
+/// neighbour with the fewest empty neighbours, the arrow back on the square left.
+fn greedy_step(queens: u128, empty: u128) -> Option<Move> {
+    for q in Bitboard(queens) {
+        let from = bit(q);
+        let mut best: Option<(u32, u8)> = None;
+        for to in Bitboard(king_step(from) & empty) {
+            let degree = (king_step(bit(to)) & empty & !bit(to)).count_ones();
+            if best.is_none_or(|(d, _)| degree < d) {
+                best = Some((degree, to));
+            }
+        }
+        if let Some((_, to)) = best {
+            return Some(Move {
+                from: Square(q),
+                to: Square(to),
+                arrow: Square(q),
+            });
+        }
+    }
+    None
+}
+
+/// Plays `m` on the one-side state.
+fn apply(queens: u128, empty: u128, m: Move) -> (u128, u128) {
+    let (from, to, arrow) = (m.from.bit(), m.to.bit(), m.arrow.bit());
+    (queens ^ from ^ to, (empty | from) & !to & !arrow)
+}
+
+/// The length of the greedy walk: a lower bound on the moves available.
+fn greedy_walk(mut queens: u128, mut empty: u128) -> u32 {
+    let mut n = 0;
+    while let Some(m) = greedy_step(queens, empty) {
+        (queens, empty) = apply(queens, empty, m);
+        n += 1;
+    }
+    n
+}
+
+/// Calls `f` with every move of the queens over `empty`.
+fn for_each_move<B>(
+    queens: u128,
+    empty: u128,
+    mut f: impl FnMut(Move) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    for q in Bitboard(queens) {
+        let from = bit(q);
+        for to in Bitboard(queen_reach(from, empty)) {
+            for arrow in Bitboard(queen_reach(bit(to), empty | from)) {
+                f(Move {
+                    from: Square(q),
+                    to: Square(to),
+                    arrow: Square(arrow),
+                })?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The most moves found from this state, and whether the search was complete.
+/// Each visited node costs one unit of `budget`.
+fn search(queens: u128, empty: u128, budget: &mut u32) -> (u32, bool) {
+    let upper = reachable_empty(queens, empty).count_ones();
+    let mut best = 0;
+    let mut complete = true;
+    let flow = for_each_move(queens, empty, |m| {
+        if best == upper {
+            return ControlFlow::Break(());
+        }
+        if *budget == 0 {
+            complete = false;
+            return ControlFlow::Break(());
+        }
+        *budget -= 1;
+        let (q, e) = apply(queens, empty, m);
+        let (v, done) = search(q, e, budget);
+        complete &= done;
+        best = best.max(v + 1);
+        ControlFlow::Continue(())
+    });
+    let _ = flow;
+    (best, complete || best == upper)
+}
+
+/// Bounds on the moves the queens of `region` can make, with the first move of the
+/// longest sequence found (`None` when the queens cannot move).
+#[must_use]
+pub fn region_moves(region: Region, budget: &mut u32) -> (Count, Option<Move>) {
+    let Region { queens, empty } = region;
+    let upper = reachable_empty(queens, empty).count_ones();
+    let greedy = greedy_walk(queens, empty);
+    let first = greedy_step(queens, empty);
+    if greedy == upper || upper > EXACT_LIMIT {
+        let count = Count {
+            lower: greedy,
+            upper,
+        };
+        return (count, first);
+    }
+    let mut best = (greedy, first);
+    let mut complete = true;
+    let _ = for_each_move(queens, empty, |m| {
+        if best.0 == upper {
+            return ControlFlow::Break(());
+        }
+        if *budget == 0 {
+            complete = false;
+            return ControlFlow::Break(());
+        }
+        *budget -= 1;
+        let (q, e) = apply(queens, empty, m);
+        let (v, done) = search(q, e, budget);
+        complete &= done;
+        if v + 1 > best.0 {
+            best = (v + 1, Some(m));
+        }
+        ControlFlow::Continue(())
+    });
+    let upper = if complete || best.0 == upper {
+        best.0
+    } else {
+        upper
+    };
+    (
+        Count {
+            lower: best.0,
+            upper,
+        },
+        best.1,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::amazons::region::Regions;
+    use crate::games::amazons::Amazons;
+    use crate::notation::Notation;
+    use crate::player::Player;
+
+    fn counts(fen: &str, player: Player) -> Count {
+        let pos = Amazons::parse_fen(fen).unwrap();
+        let mut budget = 100_000;
+        Regions::of(&pos, player)
+            .map(|r| region_moves(r, &mut budget).0)
+            .fold(Count::default(), Count::plus)
+    }
+
+    #[test]
+    fn an_open_strip_is_filled_completely() {
+        // White's queen on a1 with the rest of rank 1 empty: five moves.
+        let c = counts("q5/xxxxxx/xxxxxx/xxxxxx/xxxxxx/Q5:w", Player::First);
+        assert_eq!(c, Count { lower: 5, upper: 5 });
+        // Black's queen on a6 with five empty squares too.
+        let c = counts("q5/xxxxxx/xxxxxx/xxxxxx/xxxxxx/Q5:w", Player::Second);
+        assert_eq!(c, Count { lower: 5, upper: 5 });
+    }
+
+    #[test]
+    fn a_queen_in_the_middle_of_a_strip_still_fills_it() {
+        // Queen on c1, the rest of rank 1 empty. The greedy walk steps to b1 and
+        // strands itself after two moves; the search finds c1-a1/f1 and then fills
+        // b1..e1 from the end (a1-e1/a1, e1-b1/e1, b1-d1/b1, d1-c1/d1): five moves.
+        let c = counts("q5/xxxxxx/xxxxxx/xxxxxx/xxxxxx/2Q3:w", Player::First);
+        assert_eq!(c, Count { lower: 5, upper: 5 });
+    }
+
+    #[test]
+    fn unreachable_squares_do_not_count() {
+        // c3 is empty but touches no square White can reach: two moves (a2, b1).
+        let c = counts("q5/xxxxxx/xxxxxx/xx1xxx/1xxxxx/Q1xxxx:w", Player::First);
+        assert_eq!(c, Count { lower: 2, upper: 2 });
+    }
+}
