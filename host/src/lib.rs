@@ -1,1 +1,6 @@
-//! microply host library.
+//! The host side of microply: the `microply` command-line tool's subcommands, the
+//! host clock and memory for the core's searches.
+
+pub mod cli;
+pub mod clock;
+pub mod memory;

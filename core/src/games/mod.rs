@@ -53,6 +53,59 @@ impl FromStr for GameKind {
     }
 }
 
+/// A position of any game: what the engine holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnyPosition {
+    /// A tic-tac-toe position.
+    TicTacToe(tictactoe::TicTacToe),
+}
+
+impl From<tictactoe::TicTacToe> for AnyPosition {
+    fn from(p: tictactoe::TicTacToe) -> AnyPosition {
+        AnyPosition::TicTacToe(p)
+    }
+}
+
+impl AnyPosition {
+    /// Which game this is.
+    #[must_use]
+    pub fn kind(&self) -> GameKind {
+        crate::with_position!(self, G, _p => G::KIND)
+    }
+}
+
+/// Ties a position type to its [`GameKind`] (implemented by every game).
+pub trait Kind {
+    /// The game's kind.
+    const KIND: GameKind;
+}
+
+impl Kind for tictactoe::TicTacToe {
+    const KIND: GameKind = GameKind::TicTacToe;
+}
+
+/// Evaluates `$body` with `$p` bound to the position inside an [`AnyPosition`]
+/// (by value, reference or mutable reference, as `$any` is) and `$G` to its type.
+///
+/// ```
+/// use microply_core::games::{tictactoe::TicTacToe, AnyPosition};
+/// use microply_core::{with_position, Game};
+/// let any = AnyPosition::from(TicTacToe::START);
+/// assert_eq!(with_position!(any, G, p => p.count_moves()), 9);
+/// ```
+#[macro_export]
+macro_rules! with_position {
+    ($any:expr, $G:ident, $p:pat => $body:expr) => {
+        match $any {
+            $crate::games::AnyPosition::TicTacToe($p) => {
+                #[allow(dead_code)]
+                type $G = $crate::games::tictactoe::TicTacToe;
+                $body
+            }
+        }
+    };
+}
+
 /// Evaluates `$body` with `$G` bound to the position type of the [`GameKind`] `$kind`:
 /// static dispatch over every game, the one place that lists them.
 ///
@@ -67,6 +120,7 @@ macro_rules! with_game {
     ($kind:expr, $G:ident => $body:expr) => {
         match $kind {
             $crate::games::GameKind::TicTacToe => {
+                #[allow(dead_code)]
                 type $G = $crate::games::tictactoe::TicTacToe;
                 $body
             }

@@ -1,0 +1,326 @@
+//! Parsing one protocol line into a [`Command`].
+
+use super::error::ProtocolError;
+use crate::games::GameKind;
+use crate::search::Algorithm;
+
+/// The most whitespace-separated tokens a line may hold.
+pub const MAX_TOKENS: usize = 512;
+
+/// How long `go` searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoLimit {
+    /// `go depth D`.
+    Depth(u32),
+    /// `go nodes N`.
+    Nodes(u64),
+    /// `go movetime MS`.
+    MoveTime(u64),
+}
+
+/// One parsed command. Move lists and options stay as text until the game reads them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command<'l> {
+    /// `game NAME [key=value ...]`.
+    Game {
+        /// Which game.
+        kind: GameKind,
+        /// The `key=value` options, still as text.
+        options: &'l str,
+    },
+    /// `position start|fen FEN [moves M ...]`.
+    Position {
+        /// `None` for the start position.
+        fen: Option<&'l str>,
+        /// The moves to play from there (possibly empty).
+        moves: &'l str,
+    },
+    /// `moves`.
+    Moves,
+    /// `play M1 [M2 ...]`.
+    Play(&'l str),
+    /// `fen`.
+    Fen,
+    /// `status`.
+    Status,
+    /// `perft D`.
+    Perft(u32),
+    /// `go depth D | nodes N | movetime MS [algo=A]`.
+    Go {
+        /// When to stop.
+        limit: GoLimit,
+        /// Which search.
+        algorithm: Algorithm,
+    },
+    /// `selfplay depth=D|nodes=N [algo=A] [maxplies=N]`.
+    SelfPlay {
+        /// The limit of every move's search.
+        limit: GoLimit,
+        /// Which search.
+        algorithm: Algorithm,
+        /// Stop after this many plies even if the game goes on.
+        max_plies: u32,
+    },
+    /// `eval`.
+    Eval,
+    /// `show`.
+    Show,
+    /// `quit`.
+    Quit,
+}
+
+/// The default cap on a `selfplay` game's length.
+pub const DEFAULT_MAX_PLIES: u32 = 400;
+
+impl<'l> Command<'l> {
+    /// Parses a line.
+    ///
+    /// # Errors
+    /// [`ProtocolError`] naming the offending token.
+    pub fn parse(line: &'l str) -> Result<Command<'l>, ProtocolError<'l>> {
+        if line.len() > super::MAX_LINE {
+            return Err(ProtocolError::LineTooLong);
+        }
+        if line.split_ascii_whitespace().nth(MAX_TOKENS).is_some() {
+            return Err(ProtocolError::TooManyTokens);
+        }
+        let line = line.trim();
+        let (word, rest) = split_word(line);
+        let command = match word {
+            "" => return Err(ProtocolError::Empty),
+            "game" => parse_game(rest)?,
+            "position" => parse_position(rest)?,
+            "play" if rest.is_empty() => return Err(ProtocolError::MissingArgument("a move")),
+            "play" => Command::Play(rest),
+            "perft" => Command::Perft(parse_number(single(rest, "a depth")?)?),
+            "go" => parse_go(rest)?,
+            "selfplay" => parse_selfplay(rest)?,
+            "moves" => bare(rest, Command::Moves)?,
+            "fen" => bare(rest, Command::Fen)?,
+            "status" => bare(rest, Command::Status)?,
+            "eval" => bare(rest, Command::Eval)?,
+            "show" => bare(rest, Command::Show)?,
+            "quit" => bare(rest, Command::Quit)?,
+            _ => return Err(ProtocolError::UnknownCommand(word)),
+        };
+        Ok(command)
+    }
+}
+
+/// The first whitespace-separated word and the trimmed rest.
+fn split_word(text: &str) -> (&str, &str) {
+    let text = text.trim_start();
+    match text.find(|c: char| c.is_ascii_whitespace()) {
+        Some(i) => (&text[..i], text[i..].trim_start()),
+        None => (text, ""),
+    }
+}
+
+fn bare<'l>(rest: &'l str, command: Command<'l>) -> Result<Command<'l>, ProtocolError<'l>> {
+    match split_word(rest).0 {
+        "" => Ok(command),
+        extra => Err(ProtocolError::UnexpectedArgument(extra)),
+    }
+}
+
+fn single<'l>(rest: &'l str, what: &'static str) -> Result<&'l str, ProtocolError<'l>> {
+    match split_word(rest) {
+        ("", _) => Err(ProtocolError::MissingArgument(what)),
+        (word, "") => Ok(word),
+        (_, extra) => Err(ProtocolError::UnexpectedArgument(split_word(extra).0)),
+    }
+}
+
+fn parse_number<T: core::str::FromStr>(text: &str) -> Result<T, ProtocolError<'_>> {
+    text.parse().map_err(|_| ProtocolError::BadNumber(text))
+}
+
+fn parse_game(rest: &str) -> Result<Command<'_>, ProtocolError<'_>> {
+    let (name, options) = split_word(rest);
+    if name.is_empty() {
+        return Err(ProtocolError::MissingArgument("a game name"));
+    }
+    let kind = name.parse().map_err(|_| ProtocolError::UnknownGame(name))?;
+    Ok(Command::Game { kind, options })
+}
+
+fn parse_position(rest: &str) -> Result<Command<'_>, ProtocolError<'_>> {
+    let (word, rest) = split_word(rest);
+    let (fen, rest) = match word {
+        "start" => (None, rest),
+        "fen" => match split_word(rest) {
+            ("", _) => return Err(ProtocolError::MissingArgument("a FEN")),
+            (fen, rest) => (Some(fen), rest),
+        },
+        "" => return Err(ProtocolError::MissingArgument("start or fen")),
+        other => return Err(ProtocolError::UnexpectedArgument(other)),
+    };
+    let moves = match split_word(rest) {
+        ("", _) => "",
+        ("moves", moves) => moves,
+        (other, _) => return Err(ProtocolError::UnexpectedArgument(other)),
+    };
+    Ok(Command::Position { fen, moves })
+}
+
+fn parse_algorithm(text: &str) -> Result<Algorithm, ProtocolError<'_>> {
+    text.parse()
+        .map_err(|_| ProtocolError::UnknownAlgorithm(text))
+}
+
+fn parse_go(rest: &str) -> Result<Command<'_>, ProtocolError<'_>> {
+    let (kind, rest) = split_word(rest);
+    let (value, rest) = split_word(rest);
+    if kind.is_empty() {
+        return Err(ProtocolError::MissingArgument("depth, nodes or movetime"));
+    }
+    if value.is_empty() {
+        return Err(ProtocolError::MissingArgument("a number"));
+    }
+    let limit = parse_limit(kind, value)?.ok_or(ProtocolError::UnexpectedArgument(kind))?;
+    let mut algorithm = Algorithm::default();
+    for token in rest.split_ascii_whitespace() {
+        match token.split_once('=') {
+            Some(("algo", name)) => algorithm = parse_algorithm(name)?,
+            _ => return Err(ProtocolError::UnexpectedArgument(token)),
+        }
+    }
+    Ok(Command::Go { limit, algorithm })
+}
+
+fn parse_limit<'l>(kind: &str, value: &'l str) -> Result<Option<GoLimit>, ProtocolError<'l>> {
+    Ok(Some(match kind {
+        "depth" => GoLimit::Depth(parse_depth(value)?),
+        "nodes" => GoLimit::Nodes(parse_number(value)?),
+        "movetime" => GoLimit::MoveTime(parse_number(value)?),
+        _ => return Ok(None),
+    }))
+}
+
+fn parse_depth(value: &str) -> Result<u32, ProtocolError<'_>> {
+    match parse_number(value)? {
+        d @ 1..=crate::search::MAX_DEPTH => Ok(d),
+        _ => Err(ProtocolError::BadNumber(value)),
+    }
+}
+
+fn parse_selfplay(rest: &str) -> Result<Command<'_>, ProtocolError<'_>> {
+    let mut limit = None;
+    let mut algorithm = Algorithm::default();
+    let mut max_plies = DEFAULT_MAX_PLIES;
+    for token in rest.split_ascii_whitespace() {
+        let Some((key, value)) = token.split_once('=') else {
+            return Err(ProtocolError::UnexpectedArgument(token));
+        };
+        match key {
+            "algo" => algorithm = parse_algorithm(value)?,
+            "maxplies" => max_plies = parse_number(value)?,
+            _ => match parse_limit(key, value)? {
+                Some(l) => limit = Some(l),
+                None => return Err(ProtocolError::UnexpectedArgument(token)),
+            },
+        }
+    }
+    let limit = limit.ok_or(ProtocolError::MissingArgument("depth=D or nodes=N"))?;
+    Ok(Command::SelfPlay {
+        limit,
+        algorithm,
+        max_plies,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_every_command() {
+        assert_eq!(
+            Command::parse("game tictactoe  a=1"),
+            Ok(Command::Game {
+                kind: GameKind::TicTacToe,
+                options: "a=1"
+            })
+        );
+        assert_eq!(Command::parse(" moves "), Ok(Command::Moves));
+        assert_eq!(
+            Command::parse("position start"),
+            Ok(Command::Position {
+                fen: None,
+                moves: ""
+            })
+        );
+        assert_eq!(
+            Command::parse("position fen x../.../...:o moves b2 c3"),
+            Ok(Command::Position {
+                fen: Some("x../.../...:o"),
+                moves: "b2 c3"
+            })
+        );
+        assert_eq!(Command::parse("perft 3"), Ok(Command::Perft(3)));
+        assert_eq!(
+            Command::parse("go nodes 500 algo=pvs"),
+            Ok(Command::Go {
+                limit: GoLimit::Nodes(500),
+                algorithm: Algorithm::Pvs
+            })
+        );
+        assert_eq!(
+            Command::parse("selfplay depth=2 maxplies=9"),
+            Ok(Command::SelfPlay {
+                limit: GoLimit::Depth(2),
+                algorithm: Algorithm::Sss,
+                max_plies: 9
+            })
+        );
+    }
+
+    #[test]
+    fn errors_name_the_token() {
+        assert_eq!(
+            Command::parse("jump"),
+            Err(ProtocolError::UnknownCommand("jump"))
+        );
+        assert_eq!(Command::parse(""), Err(ProtocolError::Empty));
+        assert_eq!(
+            Command::parse("perft x"),
+            Err(ProtocolError::BadNumber("x"))
+        );
+        assert_eq!(
+            Command::parse("perft"),
+            Err(ProtocolError::MissingArgument("a depth"))
+        );
+        assert_eq!(
+            Command::parse("perft 1 2"),
+            Err(ProtocolError::UnexpectedArgument("2"))
+        );
+        assert_eq!(
+            Command::parse("fen now"),
+            Err(ProtocolError::UnexpectedArgument("now"))
+        );
+        assert_eq!(
+            Command::parse("go depth 0"),
+            Err(ProtocolError::BadNumber("0"))
+        );
+        assert_eq!(
+            Command::parse("go depth 2 algo=best"),
+            Err(ProtocolError::UnknownAlgorithm("best"))
+        );
+        assert_eq!(
+            Command::parse("go fast 2"),
+            Err(ProtocolError::UnexpectedArgument("fast"))
+        );
+        assert_eq!(
+            Command::parse("game chess"),
+            Err(ProtocolError::UnknownGame("chess"))
+        );
+        assert_eq!(
+            Command::parse("position middle"),
+            Err(ProtocolError::UnexpectedArgument("middle"))
+        );
+        assert_eq!(
+            Command::parse("selfplay"),
+            Err(ProtocolError::MissingArgument("depth=D or nodes=N"))
+        );
+    }
+}

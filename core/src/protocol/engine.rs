@@ -1,0 +1,270 @@
+//! The engine: the current position of the loaded game, the transposition table and
+//! the move memory, and the execution of commands against them.
+
+use core::fmt::{self, Write};
+
+use super::command::{Command, GoLimit};
+use super::error::ProtocolError;
+use super::selfplay;
+use super::MoveWord;
+use crate::eval::Evaluator;
+use crate::game::Game;
+use crate::games::{tictactoe::TicTacToe, AnyPosition, GameKind};
+use crate::playable::Playable;
+use crate::player::Outcome;
+use crate::score::Score;
+use crate::search::{
+    self, Algorithm, Clock, Entry, Iteration, Limits, SearchResult, Settings, Table,
+};
+use crate::{with_game, with_position};
+
+/// Whether the engine should keep reading commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next command.
+    Continue,
+    /// `quit` was received.
+    Quit,
+}
+
+/// A protocol engine over caller-provided memory: the transposition table (cleared
+/// before every search, so a search depends only on its position and limits) and
+/// the move stack shared by every game.
+pub struct Engine<'a> {
+    tt: Table<'a>,
+    moves: &'a mut [MoveWord],
+    position: AnyPosition,
+}
+
+impl<'a> Engine<'a> {
+    /// An engine playing tic-tac-toe from the start, until `game` says otherwise.
+    pub fn new(tt: &'a mut [Entry], moves: &'a mut [MoveWord]) -> Engine<'a> {
+        Engine {
+            tt: Table::new(tt),
+            moves,
+            position: AnyPosition::from(TicTacToe::START),
+        }
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &AnyPosition {
+        &self.position
+    }
+
+    /// Runs one command line and writes its reply, ending with `ok` or `error ...`.
+    /// Errors writing to `out` are ignored (the reply is lost, the engine goes on).
+    pub fn execute<C: Clock>(&mut self, line: &str, clock: &C, out: &mut dyn Write) -> Flow {
+        match Command::parse(line).and_then(|c| self.run(c, clock, out)) {
+            Ok(flow) => {
+                let _ = writeln!(out, "ok");
+                flow
+            }
+            Err(e) => {
+                let _ = writeln!(out, "error {e}");
+                Flow::Continue
+            }
+        }
+    }
+
+    /// Replies to a line that could not be read (too long, not UTF-8).
+    pub fn reject(&mut self, error: ProtocolError<'_>, out: &mut dyn Write) {
+        let _ = writeln!(out, "error {error}");
+    }
+
+    fn run<'l, C: Clock>(
+        &mut self,
+        command: Command<'l>,
+        clock: &C,
+        out: &mut dyn Write,
+    ) -> Result<Flow, ProtocolError<'l>> {
+        let (tt, moves) = (&mut self.tt, &mut *self.moves);
+        match command {
+            Command::Game { kind, options } => self.position = new_game(kind, options)?,
+            Command::Quit => return Ok(Flow::Quit),
+            Command::SelfPlay {
+                limit,
+                algorithm,
+                max_plies,
+            } => {
+                with_position!(&mut self.position, G, p => {
+                    let settings = settings(limit, algorithm);
+                    *p = selfplay::run(p, tt, moves, &settings, max_plies, clock, out)?;
+                });
+            }
+            other => with_position!(&mut self.position, G, p => {
+                *p = run_on::<G, C>(p, other, tt, moves, clock, out)?;
+            }),
+        }
+        Ok(Flow::Continue)
+    }
+}
+
+fn new_game(kind: GameKind, options: &str) -> Result<AnyPosition, ProtocolError<'_>> {
+    with_game!(kind, G => {
+        let mut config = <G as Game>::Config::default();
+        for token in options.split_ascii_whitespace() {
+            let (key, value) = token.split_once('=').ok_or(ProtocolError::BadOption(token, None))?;
+            G::configure(&mut config, key, value).map_err(|e| ProtocolError::BadOption(token, Some(e)))?;
+        }
+        Ok(AnyPosition::from(G::start(&config)))
+    })
+}
+
+/// Runs a position-level command on `pos` and returns the new position.
+fn run_on<'l, G: Playable, C: Clock>(
+    pos: &G,
+    command: Command<'l>,
+    tt: &mut Table<'_>,
+    words: &mut [MoveWord],
+    clock: &C,
+    out: &mut dyn Write,
+) -> Result<G, ProtocolError<'l>> {
+    // A reply lost to a failing writer is not the command's failure.
+    let _reply: fmt::Result = match command {
+        Command::Position { fen, moves } => {
+            let base = match fen {
+                Some(f) => G::parse_fen(f).map_err(|e| ProtocolError::Notation(e, f))?,
+                None => G::start(&pos.config()),
+            };
+            return play_all(&base, moves);
+        }
+        Command::Play(moves) => return play_all(pos, moves),
+        Command::Moves => write_moves(pos, out),
+        Command::Fen => writeln!(out, "fen {}", pos.display_fen()),
+        Command::Status => write_status(pos, out),
+        Command::Perft(depth) => {
+            let n = crate::perft::perft(pos, depth, move_stack::<G>(words))?;
+            writeln!(out, "perft {depth} {n}")
+        }
+        Command::Go { limit, algorithm } => {
+            let result = go(pos, tt, words, &settings(limit, algorithm), clock, out)?;
+            match result.best {
+                Some(m) => writeln!(out, "bestmove {}", pos.display_move(m)),
+                None => return Err(ProtocolError::GameOver),
+            }
+        }
+        Command::Eval => writeln!(out, "eval {}", static_score(pos)),
+        Command::Show => pos.write_board(out),
+        Command::Game { .. } | Command::SelfPlay { .. } | Command::Quit => Ok(()),
+    };
+    Ok(*pos)
+}
+
+/// The engine's move memory seen as `G`'s moves (one buffer serves every game).
+pub(super) fn move_stack<G: Game>(words: &mut [MoveWord]) -> &mut [G::Move] {
+    bytemuck::pod_align_to_mut::<MoveWord, G::Move>(words).1
+}
+
+/// Plays every move of `moves` from `pos`, or none of them.
+fn play_all<'l, G: Playable>(pos: &G, moves: &'l str) -> Result<G, ProtocolError<'l>> {
+    let mut p = *pos;
+    for token in moves.split_ascii_whitespace() {
+        let m = p
+            .parse_move(token)
+            .map_err(|e| ProtocolError::Notation(e, token))?;
+        p = p.after(m);
+    }
+    Ok(p)
+}
+
+fn write_moves<G: Playable>(pos: &G, out: &mut dyn Write) -> fmt::Result {
+    out.write_str("moves")?;
+    let flow = pos.for_each_move(|m| match write!(out, " {}", pos.display_move(m)) {
+        Ok(()) => core::ops::ControlFlow::Continue(()),
+        Err(e) => core::ops::ControlFlow::Break(e),
+    });
+    if let core::ops::ControlFlow::Break(e) = flow {
+        return Err(e);
+    }
+    out.write_char('\n')
+}
+
+fn write_status<G: Playable>(pos: &G, out: &mut dyn Write) -> fmt::Result {
+    write!(
+        out,
+        "status turn={} result=",
+        G::side_name(pos.side_to_move())
+    )?;
+    match pos.outcome() {
+        None => out.write_str("ongoing")?,
+        Some(Outcome::Draw) => out.write_str("draw")?,
+        Some(Outcome::Win(p)) => out.write_str(G::side_name(p))?,
+    }
+    pos.write_status_extra(out)?;
+    out.write_char('\n')
+}
+
+/// The static evaluation, or the game's result when it is over.
+pub(super) fn static_score<G: Playable>(pos: &G) -> Score {
+    match pos.outcome() {
+        Some(Outcome::Draw) => Score::ZERO,
+        Some(Outcome::Win(p)) if p == pos.side_to_move() => Score::win_in(0),
+        Some(Outcome::Win(_)) => Score::loss_in(0),
+        None => G::Eval::default().evaluate(pos),
+    }
+}
+
+fn settings(limit: GoLimit, algorithm: Algorithm) -> Settings {
+    let limits = match limit {
+        GoLimit::Depth(d) => Limits::depth(d),
+        GoLimit::Nodes(n) => Limits::nodes(n),
+        GoLimit::MoveTime(ms) => Limits::time_ms(ms),
+    };
+    Settings {
+        algorithm,
+        limits,
+        ..Settings::default()
+    }
+}
+
+/// Searches `pos` with a cleared table, writing an `info` line per iteration.
+pub(super) fn go<'l, G: Playable, C: Clock>(
+    pos: &G,
+    tt: &mut Table<'_>,
+    words: &mut [MoveWord],
+    settings: &Settings,
+    clock: &C,
+    out: &mut dyn Write,
+) -> Result<SearchResult<G::Move>, ProtocolError<'l>> {
+    if pos.outcome().is_some() {
+        return Err(ProtocolError::GameOver);
+    }
+    tt.clear();
+    let started = clock.now_ms();
+    let eval = G::Eval::default();
+    let report = |it: &Iteration<G::Move>| {
+        let _ = write_info(pos, it, clock.now_ms().saturating_sub(started), out);
+    };
+    Ok(search::search(
+        pos,
+        &eval,
+        tt,
+        move_stack::<G>(words),
+        settings,
+        clock,
+        report,
+    )?)
+}
+
+fn write_info<G: Playable>(
+    pos: &G,
+    it: &Iteration<G::Move>,
+    ms: u64,
+    out: &mut dyn Write,
+) -> fmt::Result {
+    write!(
+        out,
+        "info depth={} score={} nodes={} time={} pv=",
+        it.depth, it.score, it.total.nodes, ms
+    )?;
+    let mut p = *pos;
+    for (i, &m) in it.pv.iter().enumerate() {
+        if i > 0 {
+            out.write_char(' ')?;
+        }
+        write!(out, "{}", p.display_move(m))?;
+        p = p.after(m);
+    }
+    out.write_char('\n')
+}

@@ -1,0 +1,89 @@
+//! Why a command failed: each variant names what was wrong and, where there is one,
+//! the offending token.
+
+use core::fmt;
+
+use crate::game::{ConfigError, MoveBufferFull};
+use crate::notation::NotationError;
+use crate::search::SearchError;
+
+/// A command that could not be carried out. The engine replies `error <this>` and
+/// changes nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ProtocolError<'l> {
+    /// An empty line.
+    Empty,
+    /// The line is longer than [`MAX_LINE`](super::MAX_LINE).
+    LineTooLong,
+    /// The line is not UTF-8.
+    NotUtf8,
+    /// The line has more than [`MAX_TOKENS`](super::MAX_TOKENS) tokens.
+    TooManyTokens,
+    /// The first word is not a command.
+    UnknownCommand(&'l str),
+    /// Something the command needs is missing.
+    MissingArgument(&'static str),
+    /// A token the command does not take.
+    UnexpectedArgument(&'l str),
+    /// A token that should be a number (in range) is not.
+    BadNumber(&'l str),
+    /// The game name is not known.
+    UnknownGame(&'l str),
+    /// The algorithm name is not known.
+    UnknownAlgorithm(&'l str),
+    /// A game option is not `key=value`, or the game rejected it.
+    BadOption(&'l str, Option<ConfigError>),
+    /// A move or FEN that could not be read or played.
+    Notation(NotationError, &'l str),
+    /// The game is over, so there is nothing to search or play.
+    GameOver,
+    /// The engine's move memory is too small for this command.
+    MoveMemory,
+}
+
+impl From<SearchError> for ProtocolError<'_> {
+    fn from(_: SearchError) -> Self {
+        ProtocolError::MoveMemory
+    }
+}
+
+impl From<MoveBufferFull> for ProtocolError<'_> {
+    fn from(_: MoveBufferFull) -> Self {
+        ProtocolError::MoveMemory
+    }
+}
+
+impl fmt::Display for ProtocolError<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProtocolError::Empty => f.write_str("empty command"),
+            ProtocolError::LineTooLong => write!(f, "line longer than {} bytes", super::MAX_LINE),
+            ProtocolError::NotUtf8 => f.write_str("line is not valid UTF-8"),
+            ProtocolError::TooManyTokens => write!(f, "more than {} tokens", super::MAX_TOKENS),
+            ProtocolError::UnknownCommand(w) => write!(f, "unknown command '{w}'"),
+            ProtocolError::MissingArgument(what) => write!(f, "missing {what}"),
+            ProtocolError::UnexpectedArgument(w) => write!(f, "unexpected argument '{w}'"),
+            ProtocolError::BadNumber(w) => write!(f, "bad number '{w}'"),
+            ProtocolError::UnknownGame(w) => {
+                write!(
+                    f,
+                    "unknown game '{w}' (expected tictactoe, checkers, dots or amazons)"
+                )
+            }
+            ProtocolError::UnknownAlgorithm(w) => {
+                write!(
+                    f,
+                    "unknown algorithm '{w}' (expected minimax, alphabeta, pvs, mtdf or sss)"
+                )
+            }
+            ProtocolError::BadOption(w, None) => write!(f, "option '{w}' is not key=value"),
+            ProtocolError::BadOption(w, Some(e)) => write!(f, "{e}: '{w}'"),
+            ProtocolError::Notation(e, w) => write!(f, "{e}: '{w}'"),
+            ProtocolError::GameOver => f.write_str("the game is over"),
+            ProtocolError::MoveMemory => f.write_str("move memory too small for this command"),
+        }
+    }
+}
+
+impl core::error::Error for ProtocolError<'_> {}

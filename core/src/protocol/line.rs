@@ -1,0 +1,81 @@
+//! Assembling command lines from a byte stream (a UART), with a bounded buffer.
+
+use super::MAX_LINE;
+
+/// A complete line, or why there is none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Line<'a> {
+    /// The text of the line, without the line ending.
+    Text(&'a str),
+    /// The line was longer than the buffer; its bytes were dropped.
+    TooLong,
+    /// The line was not valid UTF-8.
+    NotUtf8,
+}
+
+/// Collects bytes up to `\n` (a preceding `\r` is dropped) in at most `N` bytes.
+#[derive(Clone, Debug, Default)]
+pub struct LineBuffer<const N: usize = MAX_LINE> {
+    bytes: heapless::Vec<u8, N>,
+    overflowed: bool,
+    complete: bool,
+}
+
+impl<const N: usize> LineBuffer<N> {
+    /// An empty buffer.
+    #[must_use]
+    pub const fn new() -> Self {
+        LineBuffer {
+            bytes: heapless::Vec::new(),
+            overflowed: false,
+            complete: false,
+        }
+    }
+
+    /// Adds one byte; returns the line when `byte` ends one.
+    pub fn push(&mut self, byte: u8) -> Option<Line<'_>> {
+        if core::mem::take(&mut self.complete) {
+            self.bytes.clear();
+        }
+        if byte != b'\n' {
+            if self.bytes.push(byte).is_err() {
+                self.overflowed = true;
+            }
+            return None;
+        }
+        self.complete = true;
+        if self.bytes.last() == Some(&b'\r') {
+            self.bytes.pop();
+        }
+        if core::mem::take(&mut self.overflowed) {
+            return Some(Line::TooLong);
+        }
+        Some(match core::str::from_utf8(&self.bytes) {
+            Ok(text) => Line::Text(text),
+            Err(_) => Line::NotUtf8,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn feed<'a, const N: usize>(buf: &'a mut LineBuffer<N>, bytes: &[u8]) -> Option<Line<'a>> {
+        let (last, init) = bytes.split_last()?;
+        for &b in init {
+            assert_eq!(buf.push(b), None);
+        }
+        buf.push(*last)
+    }
+
+    #[test]
+    fn lines_overflow_and_recovery() {
+        let mut buf = LineBuffer::<8>::new();
+        assert_eq!(feed(&mut buf, b"fen\r\n"), Some(Line::Text("fen")));
+        assert_eq!(feed(&mut buf, b"way too long\n"), Some(Line::TooLong));
+        assert_eq!(feed(&mut buf, b"moves\n"), Some(Line::Text("moves")));
+        assert_eq!(feed(&mut buf, b"\xff\n"), Some(Line::NotUtf8));
+        assert_eq!(feed(&mut buf, b"\n"), Some(Line::Text("")));
+    }
+}

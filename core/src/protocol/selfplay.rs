@@ -1,0 +1,61 @@
+//! `selfplay`: the engine plays the loaded game against itself to the end.
+
+use core::fmt::Write;
+
+use super::engine::go;
+use super::error::ProtocolError;
+use super::MoveWord;
+use crate::playable::Playable;
+use crate::player::Outcome;
+use crate::search::{Clock, Settings, Table};
+
+/// Plays up to `max_plies` moves from `pos`, one `move M score=S depth=D nodes=N`
+/// line each (the search's own `info` lines are not written), then
+/// `result RESULT plies=N`. Returns the final position.
+pub(super) fn run<'l, G: Playable, C: Clock>(
+    pos: &G,
+    tt: &mut Table<'_>,
+    words: &mut [MoveWord],
+    settings: &Settings,
+    max_plies: u32,
+    clock: &C,
+    out: &mut dyn Write,
+) -> Result<G, ProtocolError<'l>> {
+    if pos.outcome().is_some() {
+        return Err(ProtocolError::GameOver);
+    }
+    let mut p = *pos;
+    let mut plies = 0;
+    while plies < max_plies && p.outcome().is_none() {
+        let result = go(&p, tt, words, settings, clock, &mut Discard)?;
+        let Some(m) = result.best else { break };
+        let score = result.score.unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "move {} score={} depth={} nodes={}",
+            p.display_move(m),
+            score,
+            result.depth,
+            result.stats.nodes
+        );
+        p = p.after(m);
+        plies += 1;
+    }
+    let _ = write!(out, "result ");
+    let _ = match p.outcome() {
+        None => out.write_str("ongoing"),
+        Some(Outcome::Draw) => out.write_str("draw"),
+        Some(Outcome::Win(w)) => out.write_str(G::side_name(w)),
+    };
+    let _ = writeln!(out, " plies={plies}");
+    Ok(p)
+}
+
+/// A writer that drops everything (for the searches' info lines).
+struct Discard;
+
+impl Write for Discard {
+    fn write_str(&mut self, _: &str) -> core::fmt::Result {
+        Ok(())
+    }
+}

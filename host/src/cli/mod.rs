@@ -1,0 +1,108 @@
+//! The `microply` subcommands, one file each.
+
+mod analyze;
+mod engine;
+mod perft;
+mod play;
+mod setup;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use microply_core::games::GameKind;
+use microply_core::search::Algorithm;
+use microply_core::with_game;
+
+pub use setup::GameArgs;
+
+/// microply: one game engine for tic-tac-toe, checkers, Dots-and-Boxes and Amazons,
+/// on the desktop and on a microcontroller.
+#[derive(Debug, Parser)]
+#[command(name = "microply", version, about)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Speak the engine protocol (docs/protocol.md) on stdin/stdout.
+    Engine {
+        /// Transposition table entries (16 bytes each).
+        #[arg(long, default_value_t = crate::memory::DEFAULT_TT_ENTRIES)]
+        tt_entries: usize,
+    },
+    /// Count the leaves of the move tree to DEPTH plies, with time and nodes/s.
+    Perft {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Plies to count.
+        depth: u32,
+        /// Also print the count under each first move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Search a position and print one info line per iteration.
+    Analyze {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Nominal depth in plies.
+        #[arg(long)]
+        depth: u32,
+        /// Search algorithm.
+        #[arg(long, default_value = "sss", value_parser = parse_algorithm)]
+        algo: Algorithm,
+    },
+    /// Play a game against the engine in the terminal.
+    Play {
+        /// tictactoe, checkers, dots or amazons.
+        #[arg(value_parser = parse_game)]
+        game: GameKind,
+        /// Game options such as rows=3 (repeatable).
+        #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// Engine search depth per move.
+        #[arg(long, conflicts_with = "movetime")]
+        depth: Option<u32>,
+        /// Engine time per move in milliseconds (default 1000).
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// The side you play (x/o, black/white, first/second); default: the side to move first.
+        #[arg(long = "as", value_name = "SIDE")]
+        side: Option<String>,
+        /// Search algorithm.
+        #[arg(long, default_value = "sss", value_parser = parse_algorithm)]
+        algo: Algorithm,
+    },
+}
+
+pub(crate) fn parse_game(s: &str) -> Result<GameKind, String> {
+    s.parse().map_err(|e| format!("{e}"))
+}
+
+fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
+    s.parse().map_err(|e| format!("{e}"))
+}
+
+/// Runs a parsed command line.
+///
+/// # Errors
+/// Bad game options or FENs, I/O failures.
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Engine { tt_entries } => engine::run(tt_entries),
+        Command::Perft { game, depth, divide } => {
+            with_game!(game.kind, G => perft::run::<G>(&game, depth, divide))
+        }
+        Command::Analyze { game, depth, algo } => {
+            with_game!(game.kind, G => analyze::run::<G>(&game, depth, algo))
+        }
+        Command::Play { game, options, depth, movetime, side, algo } => {
+            let args = play::PlayArgs { options, depth, movetime, side, algo };
+            with_game!(game, G => play::run::<G>(&args))
+        }
+    }?;
+    Ok(ExitCode::SUCCESS)
+}
