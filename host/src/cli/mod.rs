@@ -1,6 +1,7 @@
 //! The `microply` subcommands, one file each.
 
 mod analyze;
+mod crosscheck;
 mod engine;
 mod perft;
 mod play;
@@ -55,6 +56,26 @@ pub enum Command {
         #[arg(long, default_value = "sss", value_parser = parse_algorithm)]
         algo: Algorithm,
     },
+    /// Send the same command script to the host engine and to the firmware under
+    /// QEMU and compare every reply (timing fields aside); fails on any difference.
+    Crosscheck {
+        /// The firmware ELF (built for mps2-an386).
+        #[arg(long = "firmware", value_name = "ELF")]
+        elf: std::path::PathBuf,
+        /// Also print the firmware report (memory, stack, instructions per node).
+        #[arg(long)]
+        report: bool,
+        #[command(flatten)]
+        run: crosscheck::RunArgs,
+    },
+    /// Run the suites on the firmware under QEMU with exact instruction counting and
+    /// report flash and RAM by section, stack high-water and instructions per node.
+    FirmwareReport {
+        /// The firmware ELF (built for mps2-an386).
+        elf: std::path::PathBuf,
+        #[command(flatten)]
+        run: crosscheck::RunArgs,
+    },
     /// Play a game against the engine in the terminal.
     Play {
         /// tictactoe, checkers, dots or amazons.
@@ -93,14 +114,37 @@ fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Engine { tt_entries } => engine::run(tt_entries),
-        Command::Perft { game, depth, divide } => {
+        Command::Crosscheck { elf, report, run } => {
+            return crosscheck::run(&crosscheck::FirmwareArgs { elf, run }, report);
+        }
+        Command::FirmwareReport { elf, run } => {
+            return crosscheck::firmware_report(&crosscheck::FirmwareArgs { elf, run });
+        }
+        Command::Perft {
+            game,
+            depth,
+            divide,
+        } => {
             with_game!(game.kind, G => perft::run::<G>(&game, depth, divide))
         }
         Command::Analyze { game, depth, algo } => {
             with_game!(game.kind, G => analyze::run::<G>(&game, depth, algo))
         }
-        Command::Play { game, options, depth, movetime, side, algo } => {
-            let args = play::PlayArgs { options, depth, movetime, side, algo };
+        Command::Play {
+            game,
+            options,
+            depth,
+            movetime,
+            side,
+            algo,
+        } => {
+            let args = play::PlayArgs {
+                options,
+                depth,
+                movetime,
+                side,
+                algo,
+            };
             with_game!(game, G => play::run::<G>(&args))
         }
     }?;
