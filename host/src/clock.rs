@@ -14,7 +14,9 @@ impl HostClock {
     /// A clock starting now.
     #[must_use]
     pub fn new() -> HostClock {
-        HostClock { origin: Instant::now() }
+        HostClock {
+            origin: Instant::now(),
+        }
     }
 }
 

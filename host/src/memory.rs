@@ -22,7 +22,10 @@ impl SearchMemory {
     /// `tt_entries` table entries and `move_words` move-stack words.
     #[must_use]
     pub fn new(tt_entries: usize, move_words: usize) -> SearchMemory {
-        SearchMemory { tt: vec![Entry::EMPTY; tt_entries], moves: vec![0; move_words] }
+        SearchMemory {
+            tt: vec![Entry::EMPTY; tt_entries],
+            moves: vec![0; move_words],
+        }
     }
 }
 

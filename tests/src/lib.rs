@@ -1,1 +1,4 @@
 //! Shared helpers for microply's integration tests (in `tests/tests/`).
+
+pub mod session;
+pub mod synthetic;

@@ -100,6 +100,8 @@ impl<'a> Engine<'a> {
     }
 }
 
+// Tic-tac-toe's configuration is `()`.
+#[allow(clippy::let_unit_value)]
 fn new_game(kind: GameKind, options: &str) -> Result<AnyPosition, ProtocolError<'_>> {
     with_game!(kind, G => {
         let mut config = <G as Game>::Config::default();

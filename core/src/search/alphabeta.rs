@@ -116,12 +116,13 @@ pub(crate) fn negamax<W: ChildWindow, G: Game, E: Evaluator<G>, C: Clock>(
     Ok(best)
 }
 
-/// One alpha-beta root search with the full window.
-pub(crate) fn search<G: Game, E: Evaluator<G>, C: Clock>(
+/// One root search with the full window; `W` picks plain alpha-beta ([`FullWindow`])
+/// or PVS ([`super::pvs::Scout`]).
+pub(crate) fn search<W: ChildWindow, G: Game, E: Evaluator<G>, C: Clock>(
     ctx: &mut Context<'_, '_, G, E, C>,
     pos: &G,
     stack: &mut [G::Move],
     depth: u32,
 ) -> Found {
-    negamax::<FullWindow, _, _, _>(ctx, pos, stack, depth, 0, -Score::INFINITY, Score::INFINITY)
+    negamax::<W, _, _, _>(ctx, pos, stack, depth, 0, -Score::INFINITY, Score::INFINITY)
 }

@@ -2,8 +2,10 @@
 
 use heapless::Vec;
 
+use super::alphabeta::FullWindow;
 use super::context::{Abort, Context};
 use super::limits::Clock;
+use super::pvs::Scout;
 use super::stats::Stats;
 use super::tt::Table;
 use super::{Algorithm, Pv, SearchError, SearchResult, Settings, MAX_DEPTH};
@@ -117,8 +119,10 @@ fn root_search<G: Game, E: Evaluator<G>, C: Clock>(
 ) -> Result<Score, Abort> {
     match algorithm {
         Algorithm::Minimax => super::minimax::search(ctx, pos, stack, depth),
-        Algorithm::AlphaBeta => super::alphabeta::search(ctx, pos, stack, depth),
-        Algorithm::Pvs => super::pvs::search(ctx, pos, stack, depth),
+        Algorithm::AlphaBeta => {
+            super::alphabeta::search::<FullWindow, _, _, _>(ctx, pos, stack, depth)
+        }
+        Algorithm::Pvs => super::alphabeta::search::<Scout, _, _, _>(ctx, pos, stack, depth),
         Algorithm::Mtdf => super::mtdf::search(ctx, pos, stack, depth, guess),
         Algorithm::Sss => super::sss::search(ctx, pos, stack, depth),
     }

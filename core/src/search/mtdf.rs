@@ -14,7 +14,7 @@ use crate::score::Score;
 /// Each call searches the null window `(γ−1, γ)`; a result `g ≥ γ` is a new lower
 /// bound, `g < γ` a new upper bound. The next γ is `g + 1` when `g` is the lower bound
 /// and `g` otherwise, so the bounds always move.
-pub(crate) fn drive<G: Game, E: Evaluator<G>, C: Clock>(
+pub(crate) fn search<G: Game, E: Evaluator<G>, C: Clock>(
     ctx: &mut Context<'_, '_, G, E, C>,
     pos: &G,
     stack: &mut [G::Move],
@@ -35,15 +35,4 @@ pub(crate) fn drive<G: Game, E: Evaluator<G>, C: Clock>(
         }
     }
     Ok(g)
-}
-
-/// One MTD(f) root search from `guess` (the previous iteration's value).
-pub(crate) fn search<G: Game, E: Evaluator<G>, C: Clock>(
-    ctx: &mut Context<'_, '_, G, E, C>,
-    pos: &G,
-    stack: &mut [G::Move],
-    depth: u32,
-    guess: Score,
-) -> Found {
-    drive(ctx, pos, stack, depth, guess)
 }

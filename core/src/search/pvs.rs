@@ -40,13 +40,3 @@ impl ChildWindow for Scout {
         }
     }
 }
-
-/// One PVS root search with the full window.
-pub(crate) fn search<G: Game, E: Evaluator<G>, C: Clock>(
-    ctx: &mut Context<'_, '_, G, E, C>,
-    pos: &G,
-    stack: &mut [G::Move],
-    depth: u32,
-) -> Found {
-    negamax::<Scout, _, _, _>(ctx, pos, stack, depth, 0, -Score::INFINITY, Score::INFINITY)
-}

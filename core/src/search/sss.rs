@@ -19,5 +19,5 @@ pub(crate) fn search<G: Game, E: Evaluator<G>, C: Clock>(
     stack: &mut [G::Move],
     depth: u32,
 ) -> Found {
-    mtdf::drive(ctx, pos, stack, depth, Score::INFINITY)
+    mtdf::search(ctx, pos, stack, depth, Score::INFINITY)
 }

@@ -21,11 +21,23 @@ pub fn run<G: Playable>(args: &GameArgs, depth: u32, algorithm: Algorithm) -> an
     let mut memory = SearchMemory::default();
     let mut tt = Table::new(&mut memory.tt);
     let mut moves = vec![G::Move::default(); crate::memory::DEFAULT_MOVE_WORDS * 2];
-    let settings = Settings { algorithm, limits: Limits::depth(depth), ..Settings::default() };
+    let settings = Settings {
+        algorithm,
+        limits: Limits::depth(depth),
+        ..Settings::default()
+    };
     let started = Instant::now();
     let report = |it: &Iteration<G::Move>| println!("{}", describe(&pos, it, started));
-    let result = search(&pos, &G::Eval::default(), &mut tt, &mut moves, &settings, &NoClock, report)
-        .map_err(|e| anyhow!("{e}"))?;
+    let result = search(
+        &pos,
+        &G::Eval::default(),
+        &mut tt,
+        &mut moves,
+        &settings,
+        &NoClock,
+        report,
+    )
+    .map_err(|e| anyhow!("{e}"))?;
     match result.best {
         Some(m) => println!("bestmove {}", pos.display_move(m)),
         None => println!("bestmove none"),

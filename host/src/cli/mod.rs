@@ -1,11 +1,11 @@
 //! The `microply` subcommands, one file each.
 
-mod analyze;
-mod crosscheck;
-mod engine;
-mod perft;
-mod play;
-mod setup;
+pub mod analyze;
+pub mod crosscheck;
+pub mod engine;
+pub mod perft;
+pub mod play;
+pub mod setup;
 
 use std::process::ExitCode;
 

@@ -40,18 +40,30 @@ pub fn run<G: Playable>(args: &PlayArgs) -> anyhow::Result<()> {
 ///
 /// # Errors
 /// Bad options or side, I/O errors.
-pub fn session<G: Playable>(args: &PlayArgs, mut input: impl BufRead, out: &mut impl Write) -> anyhow::Result<()> {
+pub fn session<G: Playable>(
+    args: &PlayArgs,
+    mut input: impl BufRead,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
     let mut pos: G = start_position(&args.options)?;
     let person = person_side::<G>(args.side.as_deref())?;
     let limits = match (args.depth, args.movetime) {
         (Some(d), _) => Limits::depth(d),
         (None, ms) => Limits::time_ms(ms.unwrap_or(1000)),
     };
-    let settings = Settings { algorithm: args.algo, limits, ..Settings::default() };
+    let settings = Settings {
+        algorithm: args.algo,
+        limits,
+        ..Settings::default()
+    };
     let mut memory = SearchMemory::default();
     let mut tt = Table::new(&mut memory.tt);
     let mut moves = vec![G::Move::default(); crate::memory::DEFAULT_MOVE_WORDS * 2];
-    writeln!(out, "You play {} against microply. Type a move, 'moves' for the legal moves, 'quit' to stop.", G::side_name(person))?;
+    writeln!(
+        out,
+        "You play {} against microply. Type a move, 'moves' for the legal moves, 'quit' to stop.",
+        G::side_name(person)
+    )?;
     loop {
         write_board(&pos, out)?;
         if let Some(outcome) = pos.outcome() {
@@ -79,9 +91,19 @@ pub fn session<G: Playable>(args: &PlayArgs, mut input: impl BufRead, out: &mut 
             tt.clear();
             let started = Instant::now();
             let clock = HostClock::new();
-            let result = search(&pos, &G::Eval::default(), &mut tt, &mut moves, &settings, &clock, |_| {})
-                .map_err(|e| anyhow!("{e}"))?;
-            let m = result.best.ok_or_else(|| anyhow!("the engine found no move"))?;
+            let result = search(
+                &pos,
+                &G::Eval::default(),
+                &mut tt,
+                &mut moves,
+                &settings,
+                &clock,
+                |_| {},
+            )
+            .map_err(|e| anyhow!("{e}"))?;
+            let m = result
+                .best
+                .ok_or_else(|| anyhow!("the engine found no move"))?;
             writeln!(
                 out,
                 "microply ({}) plays {}   [score {}, depth {}, {} nodes, {} ms]",
@@ -119,7 +141,11 @@ fn write_board<G: Playable>(pos: &G, out: &mut impl Write) -> anyhow::Result<()>
     pos.write_board(&mut board)?;
     let mut status = String::new();
     pos.write_status_extra(&mut status)?;
-    writeln!(out, "\n{board}{} to move{status}", G::side_name(pos.side_to_move()))?;
+    writeln!(
+        out,
+        "\n{board}{} to move{status}",
+        G::side_name(pos.side_to_move())
+    )?;
     Ok(())
 }
 

@@ -26,9 +26,11 @@ pub struct GameArgs {
 pub fn start_position<G: Game>(options: &[String]) -> anyhow::Result<G> {
     let mut config = G::Config::default();
     for option in options {
-        let (key, value) =
-            option.split_once('=').ok_or_else(|| anyhow!("option '{option}' is not KEY=VALUE"))?;
-        G::configure(&mut config, key, value).map_err(|e| anyhow!("{e}: '{option}' for {}", G::NAME))?;
+        let (key, value) = option
+            .split_once('=')
+            .ok_or_else(|| anyhow!("option '{option}' is not KEY=VALUE"))?;
+        G::configure(&mut config, key, value)
+            .map_err(|e| anyhow!("{e}: '{option}' for {}", G::NAME))?;
     }
     Ok(G::start(&config))
 }
@@ -40,7 +42,9 @@ impl GameArgs {
     /// A bad option or FEN, with the reason.
     pub fn position<G: Notation>(&self) -> anyhow::Result<G> {
         match &self.fen {
-            Some(fen) => G::parse_fen(fen).map_err(|e| anyhow!("{e}")).with_context(|| format!("FEN '{fen}'")),
+            Some(fen) => G::parse_fen(fen)
+                .map_err(|e| anyhow!("{e}"))
+                .with_context(|| format!("FEN '{fen}'")),
             None => start_position(&self.options),
         }
     }

@@ -47,8 +47,7 @@ pub fn reply_nodes(reply: &str) -> u64 {
     };
     let last_info = reply
         .lines()
-        .filter(|l| l.starts_with("info "))
-        .last()
+        .rfind(|l| l.starts_with("info "))
         .map_or(0, nodes_of);
     let moves: u64 = reply
         .lines()

@@ -1,0 +1,81 @@
+//! Tic-tac-toe: perft to the end of the game and full-depth search per algorithm.
+//! The node counts are deterministic; the search bench asserts them so a silent
+//! change of search behaviour shows here as well as in the tests.
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use microply_core::games::tictactoe::{Cell, OpenLines, TicTacToe};
+use microply_core::perft;
+use microply_core::search::{search, Algorithm, Entry, Limits, NoClock, Settings, Table};
+
+fn perft_bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("tictactoe/perft");
+    let mut moves = [Cell::default(); 64];
+    group.throughput(Throughput::Elements(127_872));
+    group.bench_function("depth9", |b| {
+        b.iter(|| perft(black_box(&TicTacToe::START), 9, &mut moves))
+    });
+    group.finish();
+}
+
+fn search_bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("tictactoe/search-depth9");
+    let mut memory = vec![Entry::EMPTY; 1 << 12];
+    let mut moves = [Cell::default(); 64];
+    for algorithm in Algorithm::ALL {
+        let settings = Settings {
+            algorithm,
+            limits: Limits::depth(9),
+            ..Settings::default()
+        };
+        let mut tt = Table::new(&mut memory);
+        let nodes = search(
+            &TicTacToe::START,
+            &OpenLines,
+            &mut tt,
+            &mut moves,
+            &settings,
+            &NoClock,
+            |_| {},
+        )
+        .map(|r| r.stats.nodes)
+        .unwrap_or(0);
+        assert_eq!(
+            nodes,
+            expected_nodes(algorithm),
+            "{algorithm}: search behaviour changed"
+        );
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(algorithm.name(), |b| {
+            b.iter(|| {
+                let mut tt = Table::new(&mut memory);
+                search(
+                    black_box(&TicTacToe::START),
+                    &OpenLines,
+                    &mut tt,
+                    &mut moves,
+                    &settings,
+                    &NoClock,
+                    |_| {},
+                )
+            })
+        });
+    }
+    group.finish();
+}
+
+/// Nodes of a depth-9 search from the start with a 4,096-entry table (also checked in
+/// `tests/tests/tictactoe.rs`).
+fn expected_nodes(algorithm: Algorithm) -> u64 {
+    match algorithm {
+        Algorithm::Minimax => 1_290_114,
+        Algorithm::AlphaBeta => 9_847,
+        Algorithm::Pvs => 8_965,
+        Algorithm::Mtdf => 9_640,
+        Algorithm::Sss => 11_210,
+    }
+}
+
+criterion_group!(benches, perft_bench, search_bench);
+criterion_main!(benches);

@@ -1,0 +1,68 @@
+//! The `microply` binary end to end.
+
+use std::process::Command;
+
+fn microply(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_microply"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn perft_prints_count_time_and_speed() {
+    let (ok, out, _) = microply(&["perft", "tictactoe", "9"]);
+    assert!(ok);
+    assert!(out.contains("perft 9 127872\n"), "{out}");
+    assert!(out.contains("nodes/s"), "{out}");
+    let (ok, out, _) = microply(&[
+        "perft",
+        "tictactoe",
+        "2",
+        "--divide",
+        "--fen",
+        "xx./oo./...:x",
+    ]);
+    assert!(ok);
+    assert!(
+        out.starts_with("a1 4\nb1 4\nc1 4\nc2 4\nc3 0\nperft 2 16\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn analyze_prints_iterations_and_the_textbook_move() {
+    let (ok, out, _) = microply(&["analyze", "tictactoe", "--depth", "2", "--algo", "minimax"]);
+    assert!(ok);
+    assert!(out.contains("info depth=2 score=1 "), "{out}");
+    assert!(out.contains("nps="), "{out}");
+    assert!(out.ends_with("bestmove b2\n"), "{out}");
+}
+
+#[test]
+fn bad_arguments_fail_with_a_reason() {
+    let (ok, _, err) = microply(&["perft", "chess", "2"]);
+    assert!(!ok);
+    assert!(err.contains("unknown game"), "{err}");
+    let (ok, _, err) = microply(&["perft", "tictactoe", "2", "--fen", "x"]);
+    assert!(!ok);
+    assert!(
+        err.contains("FEN 'x'") && err.contains("malformed FEN"),
+        "{err}"
+    );
+    let (ok, _, err) = microply(&[
+        "analyze",
+        "tictactoe",
+        "--depth",
+        "2",
+        "--fen",
+        "xxx/oo./...:o",
+    ]);
+    assert!(!ok);
+    assert!(err.contains("the game is over"), "{err}");
+}
