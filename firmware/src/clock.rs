@@ -1,6 +1,6 @@
 //! Time from SysTick: a free-running 64-bit count of processor clock ticks.
 //!
-//! SysTick counts down from [`RELOAD`] at the processor clock; its exception adds
+//! SysTick counts down from its largest reload value at the processor clock; its exception adds
 //! one period to a counter. On QEMU's mps2-an386 with `-icount shift=0` every
 //! instruction takes exactly one nanosecond of virtual time and the 25 MHz clock
 //! ticks once per 40 instructions, so tick counts measure instructions exactly.
