@@ -25,6 +25,9 @@ pub struct GroupCost {
     pub nodes: u64,
     /// Instructions those searching commands took.
     pub instructions: u64,
+    /// The benchmark search (`@bench` in the suite): its command, nodes and
+    /// instructions.
+    pub bench: Option<(String, u64, u64)>,
 }
 
 impl GroupCost {
@@ -32,6 +35,13 @@ impl GroupCost {
     #[must_use]
     pub fn per_node(&self) -> Option<u64> {
         (self.nodes > 0).then(|| self.instructions / self.nodes)
+    }
+
+    /// Instructions per node of the benchmark search.
+    #[must_use]
+    pub fn bench_per_node(&self) -> Option<u64> {
+        let (_, nodes, instructions) = self.bench.as_ref()?;
+        (*nodes > 0).then(|| instructions / nodes)
     }
 }
 
@@ -78,9 +88,13 @@ pub fn group_costs(script: &Script, replies: &[String], costs: &[CommandCost]) -
         group.commands += 1;
         group.stack = group.stack.max(cost.stack);
         let nodes = replies.get(cost.index).map_or(0, |r| reply_nodes(r));
+        let instructions = cost.ticks * INSTRUCTIONS_PER_TICK;
         if nodes > 0 {
             group.nodes += nodes;
-            group.instructions += cost.ticks * INSTRUCTIONS_PER_TICK;
+            group.instructions += instructions;
+        }
+        if command.bench {
+            group.bench = Some((command.shown(), nodes, instructions));
         }
     }
     groups
@@ -123,7 +137,7 @@ pub fn cost_table(groups: &[GroupCost], stack_size: u64) -> String {
     let _ = writeln!(
         out,
         "{:<10} {:>8} {:>14} {:>12} {:>14} {:>11}",
-        "game", "commands", "stack (bytes)", "nodes", "instructions", "insns/node"
+        "game", "commands", "stack (bytes)", "search nodes", "instructions", "insns/node"
     );
     for g in groups {
         let per_node = g
@@ -134,6 +148,18 @@ pub fn cost_table(groups: &[GroupCost], stack_size: u64) -> String {
             "{:<10} {:>8} {:>14} {:>12} {:>14} {:>11}",
             g.group, g.commands, g.stack, g.nodes, g.instructions, per_node
         );
+    }
+    for g in groups {
+        if let (Some((command, nodes, instructions)), Some(per_node)) =
+            (&g.bench, g.bench_per_node())
+        {
+            let _ = writeln!(
+                out,
+                "{} benchmark `{command}`: {nodes} nodes, {instructions} instructions, \
+                 {per_node} per node",
+                g.group
+            );
+        }
     }
     let deepest = groups.iter().map(|g| g.stack).max().unwrap_or(0);
     let _ = writeln!(
@@ -168,7 +194,7 @@ mod tests {
     #[test]
     fn costs_group_by_game() {
         let mut script = Script::default();
-        script.add_suite("t.txt", b"game tictactoe\ngo depth 1\n");
+        script.add_suite("t.txt", b"game tictactoe\n@bench go depth 1\n");
         let replies = [
             "ok\n".to_owned(),
             "info depth=1 nodes=9 time=0 pv=a1\nbestmove a1\nok\n".to_owned(),
@@ -193,9 +219,11 @@ mod tests {
                 commands: 2,
                 stack: 700,
                 nodes: 9,
-                instructions: 90 * INSTRUCTIONS_PER_TICK
+                instructions: 90 * INSTRUCTIONS_PER_TICK,
+                bench: Some(("go depth 1".into(), 9, 90 * INSTRUCTIONS_PER_TICK)),
             }]
         );
         assert_eq!(groups[0].per_node(), Some(400));
+        assert_eq!(groups[0].bench_per_node(), Some(400));
     }
 }

@@ -4,7 +4,9 @@
 //!
 //! A suite file holds one protocol command per line; lines starting with `#` and
 //! blank lines are skipped. A command belongs to the game most recently selected
-//! with `game NAME` (tic-tac-toe before any).
+//! with `game NAME` (tic-tac-toe before any). A command written `@bench COMMAND`
+//! is sent as `COMMAND` and marked as its game's fixed benchmark search, whose
+//! instructions per node the firmware report shows.
 
 use std::path::{Path, PathBuf};
 
@@ -21,6 +23,9 @@ pub fn default_dir() -> PathBuf {
 /// The group of the protocol-level edge cases that belong to no game.
 pub const PROTOCOL: &str = "protocol";
 
+/// The prefix marking a game's benchmark search.
+const BENCH: &[u8] = b"@bench ";
+
 /// One command line of a script.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Command {
@@ -30,6 +35,8 @@ pub struct Command {
     pub group: String,
     /// `FILE:LINE`, or a description for generated commands.
     pub origin: String,
+    /// Whether it is its game's benchmark search (`@bench`).
+    pub bench: bool,
 }
 
 impl Command {
@@ -79,10 +86,17 @@ impl Script {
             if line.trim_ascii().is_empty() || line.starts_with(b"#") {
                 continue;
             }
+            let (line, bench) = match line.strip_prefix(BENCH) {
+                Some(command) => (command, true),
+                None => (line, false),
+            };
             if let Some(kind) = selected_game(line) {
                 game = kind.name().to_owned();
             }
             self.add(line.to_vec(), &game, format!("{name}:{}", number + 1));
+            if let Some(last) = self.commands.last_mut() {
+                last.bench = bench;
+            }
         }
     }
 
@@ -114,6 +128,7 @@ impl Script {
             line,
             group: group.to_owned(),
             origin,
+            bench: false,
         });
     }
 
@@ -216,7 +231,7 @@ mod tests {
         let mut script = Script::default();
         script.add_suite(
             "s.txt",
-            b"# comment\nmoves\n\ngame tictactoe\nfen\ngame nosuch\nstatus\n",
+            b"# comment\nmoves\n\ngame tictactoe\nfen\ngame nosuch\n@bench status\n",
         );
         let shown: Vec<(String, &str, &str)> = script
             .commands
@@ -233,6 +248,8 @@ mod tests {
                 ("status".to_owned(), "tictactoe", "s.txt:7"),
             ]
         );
+        let benches: Vec<bool> = script.commands.iter().map(|c| c.bench).collect();
+        assert_eq!(benches, [false, false, false, false, true]);
     }
 
     #[test]
