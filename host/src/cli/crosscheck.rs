@@ -194,3 +194,16 @@ pub fn firmware_report(args: &FirmwareArgs) -> anyhow::Result<ExitCode> {
     print_report(&script, &firmware);
     Ok(ExitCode::SUCCESS)
 }
+
+/// `microply firmware-log`: prints every message of a defmt log.
+///
+/// # Errors
+/// Unreadable files, an ELF without defmt table, a malformed log.
+pub fn print_log(elf: &std::path::Path, log: &std::path::Path) -> anyhow::Result<()> {
+    let elf = std::fs::read(elf).with_context(|| format!("reading {}", elf.display()))?;
+    let log = std::fs::read(log).with_context(|| format!("reading {}", log.display()))?;
+    for message in log::decode(&elf, &log)? {
+        println!("{message}");
+    }
+    Ok(())
+}

@@ -76,6 +76,13 @@ pub enum Command {
         #[command(flatten)]
         run: crosscheck::RunArgs,
     },
+    /// Decode a firmware's defmt log (the file QEMU wrote for UART1) against its ELF.
+    FirmwareLog {
+        /// The firmware ELF the log came from.
+        elf: std::path::PathBuf,
+        /// The raw log (firmware/tools/qemu-run.sh writes defmt.log next to the ELF).
+        log: std::path::PathBuf,
+    },
     /// Play a game against the engine in the terminal.
     Play {
         /// tictactoe, checkers, dots or amazons.
@@ -120,6 +127,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::FirmwareReport { elf, run } => {
             return crosscheck::firmware_report(&crosscheck::FirmwareArgs { elf, run });
         }
+        Command::FirmwareLog { elf, log } => crosscheck::print_log(&elf, &log),
         Command::Perft {
             game,
             depth,
