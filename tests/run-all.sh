@@ -13,6 +13,7 @@ for component in clippy rustfmt; do
 done
 
 # Rust targets, flip-link and QEMU (unpacked into .tools/, see the script).
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 bash firmware/tools/install.sh
 
 step "fmt"

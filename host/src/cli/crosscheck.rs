@@ -7,7 +7,9 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{bail, Context};
+use microply_core::games::GameKind;
 
+use crate::firmware::compare::compare;
 use crate::firmware::elf::Image;
 use crate::firmware::log::{self, CommandCost};
 use crate::firmware::qemu::Qemu;
@@ -49,16 +51,29 @@ pub struct FirmwareRun {
     pub costs: Vec<CommandCost>,
 }
 
-/// Loads the script the arguments name.
+/// Loads the script the arguments name: the given suites, or the committed ones,
+/// which must include one per game in the core.
 ///
 /// # Errors
-/// Unreadable suite files.
+/// Unreadable suite files, or a game without a committed suite.
 pub fn load_script(args: &FirmwareArgs) -> anyhow::Result<Script> {
-    if args.run.suites.is_empty() {
-        Script::load(&[suite::default_dir()])
-    } else {
-        Script::load(&args.run.suites)
+    if !args.run.suites.is_empty() {
+        return Script::load(&args.run.suites);
     }
+    let dir = suite::default_dir();
+    let missing: Vec<&str> = GameKind::ALL
+        .iter()
+        .map(|kind| kind.name())
+        .filter(|name| !dir.join(format!("{name}.txt")).is_file())
+        .collect();
+    if !missing.is_empty() {
+        bail!(
+            "every game must have a cross-check suite; missing in {}: {}",
+            dir.display(),
+            missing.join(", ")
+        );
+    }
+    Script::load(&[dir])
 }
 
 /// Runs `script` on the firmware under QEMU, counting instructions exactly.
@@ -110,13 +125,6 @@ pub fn run_host(script: &Script, image: &Image) -> anyhow::Result<Vec<String>> {
     Ok(suite::split_replies(&output))
 }
 
-/// The per-group tally.
-#[derive(Debug, Default)]
-struct Tally {
-    commands: usize,
-    identical: usize,
-}
-
 /// Runs the cross-check; with `report`, also prints the firmware report.
 ///
 /// # Errors
@@ -125,44 +133,37 @@ pub fn run(args: &FirmwareArgs, with_report: bool) -> anyhow::Result<ExitCode> {
     let script = load_script(args)?;
     let firmware = run_firmware(args, &script)?;
     let host = run_host(&script, &firmware.image)?;
-    let groups = script.groups();
-    let mut tallies: Vec<Tally> = groups.iter().map(|_| Tally::default()).collect();
-    let mut first_difference = None;
-    for (index, command) in script.commands.iter().enumerate() {
-        let tally = &mut tallies[groups.iter().position(|g| *g == command.group).unwrap_or(0)];
-        tally.commands += 1;
-        let (h, f) = (reply(&host, index), reply(&firmware.replies, index));
-        if suite::normalize(h) == suite::normalize(f) {
-            tally.identical += 1;
-        } else if first_difference.is_none() {
-            first_difference = Some((command, h, f));
-        }
-    }
+    let comparison = compare(&script, &host, &firmware.replies);
     println!(
         "{:<10} {:>8} {:>9} {:>9}",
         "game", "commands", "identical", "different"
     );
-    for (group, tally) in groups.iter().zip(&tallies) {
-        let different = tally.commands - tally.identical;
+    for tally in &comparison.tallies {
         println!(
-            "{group:<10} {:>8} {:>9} {different:>9}",
-            tally.commands, tally.identical
+            "{:<10} {:>8} {:>9} {:>9}",
+            tally.group,
+            tally.commands,
+            tally.identical,
+            tally.different()
         );
     }
     if with_report {
         print_report(&script, &firmware);
     }
-    let identical: usize = tallies.iter().map(|t| t.identical).sum();
-    let different = script.commands.len() - identical;
-    if let Some((command, h, f)) = first_difference {
+    if let Some(difference) = &comparison.first_difference {
+        let command = difference.command;
         println!(
             "\nfirst difference, at {} ({}): {}",
             command.origin,
             command.group,
             command.shown()
         );
-        println!("--- host\n{h}--- firmware\n{f}---");
+        println!(
+            "--- host\n{}--- firmware\n{}---",
+            difference.host, difference.firmware
+        );
     }
+    let (identical, different) = (comparison.identical(), comparison.different());
     // The plain closing line test harnesses read.
     println!("crosscheck: {identical} passed, {different} failed");
     Ok(if different == 0 {
@@ -170,10 +171,6 @@ pub fn run(args: &FirmwareArgs, with_report: bool) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
-}
-
-fn reply(replies: &[String], index: usize) -> &str {
-    replies.get(index).map_or("(no reply)\n", String::as_str)
 }
 
 /// Prints the memory and per-game cost tables of a run.
