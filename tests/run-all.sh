@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The one command that checks everything: installs what is missing, then runs
-# fmt, clippy, docs, every test (deep perft in release) and the embedded builds.
+# fmt, clippy, docs, every test (deep perft in release), the embedded builds, and
+# the firmware under QEMU cross-checked against the host engine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,12 +12,13 @@ trap 'rm -f "$log"' EXIT
 step() { printf '\n== %s\n' "$*"; }
 
 step "toolchain"
-for target in thumbv7em-none-eabihf; do
-    rustup target list --installed | grep -qx "$target" || rustup target add "$target"
-done
 for component in clippy rustfmt; do
     rustup component list --installed | grep -q "^$component" || rustup component add "$component"
 done
+
+# Rust targets, flip-link and QEMU (unpacked into .tools/, see the script).
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+bash firmware/tools/install.sh
 
 step "fmt"
 cargo fmt --all --check
@@ -27,8 +29,9 @@ cargo clippy --workspace --all-targets -- -D warnings
 step "docs"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
-step "core for Cortex-M (no_std, no alloc)"
+step "core for Cortex-M (no_std, no alloc): M4F and M0 (no FPU, no divide)"
 cargo build -p microply-core --target thumbv7em-none-eabihf --release
+cargo build -p microply-core --target thumbv6m-none-eabi --release
 
 step "tests"
 cargo test --workspace 2>&1 | tee -a "$log"
@@ -36,7 +39,42 @@ cargo test --workspace 2>&1 | tee -a "$log"
 step "deep tests (release, #[ignore]d in the normal run)"
 cargo test --workspace --release -- --ignored 2>&1 | tee -a "$log"
 
+step "firmware: fmt, clippy, docs (its own workspace)"
+(
+    cd firmware
+    cargo fmt --check
+    cargo clippy --release -- -D warnings
+    cargo clippy --release --no-default-features --features nucleo-f411 \
+        --target-dir target/nucleo-f411 -- -D warnings
+    RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet
+)
+
+step "firmware: build for QEMU mps2-an386 and Nucleo-F411RE (link enforces the memory budget)"
+(
+    cd firmware
+    cargo build --release
+    cargo nucleo-build
+)
+elf=firmware/target/thumbv7em-none-eabihf/release/engine
+
+step "firmware: the stack guard turns an overflow into a loud failure"
+set +e
+overflow="$(cd firmware && MICROPLY_QEMU_TIMEOUT=30 tools/qemu-run.sh \
+    target/thumbv7em-none-eabihf/release/stack-overflow </dev/null 2>/dev/null)"
+status=$?
+set -e
+echo "$overflow"
+if [ "$status" -ne 1 ] || ! grep -q "HardFault: stack overflow" <<<"$overflow"; then
+    echo "expected exit status 1 and a stack overflow report, got status $status" >&2
+    exit 1
+fi
+
+step "firmware: cross-check against the host engine under QEMU, with the firmware report"
+timeout 1200 cargo run --release --quiet -p microply-host -- \
+    crosscheck --firmware "$elf" --report 2>&1 | tee -a "$log"
+
 step "summary"
 # Sums the `test result:` lines and the plain `N passed, N failed` lines.
 awk '/^test result:/ { p += $4; f += $6 } /^[0-9]+ passed, [0-9]+ failed$/ { p += $1; f += $3 }
+     /^crosscheck: [0-9]+ passed, [0-9]+ failed$/ { p += $2; f += $4 }
      END { printf "%d passed, %d failed\n", p, f; exit (f > 0) }' "$log"

@@ -3,4 +3,5 @@
 
 pub mod cli;
 pub mod clock;
+pub mod firmware;
 pub mod memory;

@@ -14,11 +14,16 @@ pub enum Line<'a> {
 }
 
 /// Collects bytes up to `\n` (a preceding `\r` is dropped) in at most `N` bytes.
+///
+/// The `\r` does not count against the `N` bytes: a line is too long exactly when
+/// it is for the host, which strips the line ending before measuring.
 #[derive(Clone, Debug, Default)]
 pub struct LineBuffer<const N: usize = MAX_LINE> {
     bytes: heapless::Vec<u8, N>,
     overflowed: bool,
     complete: bool,
+    /// A `\r` held back until the next byte shows whether it ends the line.
+    carriage_return: bool,
 }
 
 impl<const N: usize> LineBuffer<N> {
@@ -29,6 +34,7 @@ impl<const N: usize> LineBuffer<N> {
             bytes: heapless::Vec::new(),
             overflowed: false,
             complete: false,
+            carriage_return: false,
         }
     }
 
@@ -38,15 +44,16 @@ impl<const N: usize> LineBuffer<N> {
             self.bytes.clear();
         }
         if byte != b'\n' {
-            if self.bytes.push(byte).is_err() {
-                self.overflowed = true;
+            if core::mem::replace(&mut self.carriage_return, byte == b'\r') {
+                self.keep(b'\r');
+            }
+            if byte != b'\r' {
+                self.keep(byte);
             }
             return None;
         }
         self.complete = true;
-        if self.bytes.last() == Some(&b'\r') {
-            self.bytes.pop();
-        }
+        self.carriage_return = false;
         if core::mem::take(&mut self.overflowed) {
             return Some(Line::TooLong);
         }
@@ -54,6 +61,12 @@ impl<const N: usize> LineBuffer<N> {
             Ok(text) => Line::Text(text),
             Err(_) => Line::NotUtf8,
         })
+    }
+
+    fn keep(&mut self, byte: u8) {
+        if self.bytes.push(byte).is_err() {
+            self.overflowed = true;
+        }
     }
 }
 
@@ -77,5 +90,14 @@ mod tests {
         assert_eq!(feed(&mut buf, b"moves\n"), Some(Line::Text("moves")));
         assert_eq!(feed(&mut buf, b"\xff\n"), Some(Line::NotUtf8));
         assert_eq!(feed(&mut buf, b"\n"), Some(Line::Text("")));
+    }
+
+    #[test]
+    fn only_a_final_carriage_return_is_dropped_and_it_takes_no_room() {
+        let mut buf = LineBuffer::<4>::new();
+        assert_eq!(feed(&mut buf, b"fen \r\n"), Some(Line::Text("fen ")));
+        assert_eq!(feed(&mut buf, b"fen  \r\n"), Some(Line::TooLong));
+        assert_eq!(feed(&mut buf, b"a\rb\r\r\n"), Some(Line::Text("a\rb\r")));
+        assert_eq!(feed(&mut buf, b"\r\n"), Some(Line::Text("")));
     }
 }

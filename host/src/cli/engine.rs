@@ -22,11 +22,26 @@ pub fn run(tt_entries: usize) -> anyhow::Result<()> {
 /// # Errors
 /// Only I/O errors.
 pub fn serve(
-    mut input: impl BufRead,
+    input: impl BufRead,
     output: &mut impl Write,
     tt_entries: usize,
 ) -> anyhow::Result<()> {
-    let mut memory = SearchMemory::new(tt_entries, DEFAULT_MOVE_WORDS);
+    serve_with(
+        input,
+        output,
+        &mut SearchMemory::new(tt_entries, DEFAULT_MOVE_WORDS),
+    )
+}
+
+/// [`serve`] with the given search memory (the cross-check lends the firmware's sizes).
+///
+/// # Errors
+/// Only I/O errors.
+pub fn serve_with(
+    mut input: impl BufRead,
+    output: &mut impl Write,
+    memory: &mut SearchMemory,
+) -> anyhow::Result<()> {
     let mut engine = Engine::new(&mut memory.tt, &mut memory.moves);
     let clock = HostClock::new();
     let mut raw = Vec::new();

@@ -1,6 +1,7 @@
 //! The `microply` subcommands, one file each.
 
 pub mod analyze;
+pub mod crosscheck;
 pub mod engine;
 pub mod perft;
 pub mod play;
@@ -74,6 +75,33 @@ pub enum Command {
         #[arg(long, default_value = "sss", value_parser = parse_algorithm)]
         algo: Algorithm,
     },
+    /// Send the same command script to the host engine and to the firmware under
+    /// QEMU and compare every reply (timing fields aside); fails on any difference.
+    Crosscheck {
+        /// The firmware ELF (built for mps2-an386).
+        #[arg(long = "firmware", value_name = "ELF")]
+        elf: std::path::PathBuf,
+        /// Also print the firmware report (memory, stack, instructions per node).
+        #[arg(long)]
+        report: bool,
+        #[command(flatten)]
+        run: crosscheck::RunArgs,
+    },
+    /// Run the suites on the firmware under QEMU with exact instruction counting and
+    /// report flash and RAM by section, stack high-water and instructions per node.
+    FirmwareReport {
+        /// The firmware ELF (built for mps2-an386).
+        elf: std::path::PathBuf,
+        #[command(flatten)]
+        run: crosscheck::RunArgs,
+    },
+    /// Decode a firmware's defmt log (the file QEMU wrote for UART1) against its ELF.
+    FirmwareLog {
+        /// The firmware ELF the log came from.
+        elf: std::path::PathBuf,
+        /// The raw log (firmware/tools/qemu-run.sh writes defmt.log next to the ELF).
+        log: std::path::PathBuf,
+    },
     /// Play a game against the engine in the terminal.
     Play {
         /// tictactoe, checkers, dots or amazons.
@@ -125,6 +153,13 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             fen,
             tt_entries,
         }),
+        Command::Crosscheck { elf, report, run } => {
+            return crosscheck::run(&crosscheck::FirmwareArgs { elf, run }, report);
+        }
+        Command::FirmwareReport { elf, run } => {
+            return crosscheck::firmware_report(&crosscheck::FirmwareArgs { elf, run });
+        }
+        Command::FirmwareLog { elf, log } => crosscheck::print_log(&elf, &log),
         Command::Perft {
             game,
             depth,
