@@ -107,6 +107,8 @@ pub struct Checkers {
     history: [u8; HISTORY],
 }
 
+const _: () = assert!(core::mem::size_of::<Checkers>() == 112);
+
 impl PartialEq for Checkers {
     /// Equal pieces, side, rule and reversible history (stale history bytes beyond
     /// the current reversible plies do not count).
