@@ -103,7 +103,11 @@ fn long_chain_rule_mostly_names_the_winner_when_only_long_chains_remain() {
         (4, 4, false),
     ] {
         let a = long_chain_rule_against_solver(r, c, 400, safe_only);
-        let how = if safe_only { "safe play" } else { "random play" };
+        let how = if safe_only {
+            "safe play"
+        } else {
+            "random play"
+        };
         eprintln!(
             "{r}x{c} {how}: {} positions with only long chains, rule names the winner in {} ({:.1}%), {} draws",
             a.positions,
@@ -116,7 +120,10 @@ fn long_chain_rule_mostly_names_the_winner_when_only_long_chains_remain() {
         // already taken and the double-crosses already made blur it: reported only.
         if safe_only {
             assert!(a.positions > 0, "{r}x{c}: no position found");
-            assert!(a.agree * 2 > a.positions, "{r}x{c}: rule right in under half");
+            assert!(
+                a.agree * 2 > a.positions,
+                "{r}x{c}: rule right in under half"
+            );
         }
     }
 }
@@ -129,7 +136,9 @@ fn features_match_a_slow_recount() {
         let mut pos = Dots::empty(size);
         let plies = below(&mut rng, u64::from(size.edges()));
         for _ in 0..plies {
-            let m = pos.nth_move(below(&mut rng, pos.count_moves()) as usize).unwrap();
+            let m = pos
+                .nth_move(below(&mut rng, pos.count_moves()) as usize)
+                .unwrap();
             pos = pos.after(m);
         }
         let f = pos.features();

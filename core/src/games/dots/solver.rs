@@ -25,6 +25,10 @@ use super::loony::Endgame;
 use super::size::Size;
 use crate::player::Player;
 
+/// Positions with fewer undrawn edges are searched again rather than looked up: their
+/// trees are smaller than the cost of a cache miss on a large table.
+const TABLE_MIN_UNDRAWN: u32 = 4;
+
 /// One transposition-table slot (16 bytes).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Entry {
@@ -105,6 +109,39 @@ struct Solver<'t> {
     nodes: u64,
 }
 
+/// Moves in the order to try them.
+struct MoveList {
+    list: [Edge; 84],
+    len: usize,
+    moves: Edges,
+}
+
+impl MoveList {
+    const fn new() -> MoveList {
+        MoveList {
+            list: [Edge(0); 84],
+            len: 0,
+            moves: Edges::EMPTY,
+        }
+    }
+
+    /// Appends the moves of `group` not listed yet, in edge order.
+    fn push_all(&mut self, group: Edges) {
+        for e in group.minus(self.moves).iter() {
+            let Some(slot) = self.list.get_mut(self.len) else {
+                return;
+            };
+            *slot = e;
+            self.len += 1;
+            self.moves = self.moves.with(e);
+        }
+    }
+
+    fn as_slice(&self) -> &[Edge] {
+        self.list.get(..self.len).unwrap_or(&[])
+    }
+}
+
 /// A capture step: take `edge` (scoring `boxes`), or also try `decline`.
 struct Capture {
     edge: Edge,
@@ -172,11 +209,17 @@ impl Solver<'_> {
 
     /// A node where no box can be taken: every move passes the turn.
     fn quiet(&mut self, edges: Edges, sides: &Sides, f: &[u64; 5], alpha: i32, beta: i32) -> i32 {
-        let (key, symmetry) = self.key(edges);
         let undrawn = Edges::all(self.size).minus(edges);
+        let use_table = undrawn.count() >= TABLE_MIN_UNDRAWN;
+        let (key, symmetry) = if use_table {
+            self.key(edges)
+        } else {
+            (0, Symmetry(0))
+        };
         let (mut alpha, mut beta) = (alpha, beta);
         let mut first = None;
-        if let Some(e) = self.probe(key) {
+        let hit = if use_table { self.probe(key) } else { None };
+        if let Some(e) = hit {
             let (lo, hi) = (i32::from(e.lower), i32::from(e.upper));
             if lo >= beta || lo == hi {
                 return lo;
@@ -188,12 +231,9 @@ impl Solver<'_> {
             beta = beta.min(hi);
             first = Edge(e.best).set().preimage(self.size, symmetry).first();
         }
-        let [safe, short, long] = candidate_moves(undrawn, sides, f);
-        let all = safe.or(short).or(long);
-        let first = first.filter(|&m| all.contains(m));
-        let rest = |group: Edges| group.minus(first.map_or(Edges::EMPTY, Edge::set)).iter();
+        let order = ordered_moves(undrawn, sides, f, first);
         let mut best = (-(Edges::boxes(self.size).count_ones() as i32) - 1, None);
-        for e in first.into_iter().chain(rest(safe)).chain(rest(short)).chain(rest(long)) {
+        for &e in order.as_slice() {
             let v = -self.search(edges.with(e), -beta, -alpha.max(best.0));
             if v > best.0 {
                 best = (v, Some(e));
@@ -202,8 +242,12 @@ impl Solver<'_> {
                 }
             }
         }
-        let best_move = best.1.and_then(|m| m.set().image(self.size, symmetry).first());
-        self.store(key, undrawn.count() as u8, (alpha, beta), best.0, best_move);
+        if use_table {
+            let best_move = best
+                .1
+                .and_then(|m| m.set().image(self.size, symmetry).first());
+            self.store(key, undrawn.count() as u8, (alpha, beta), best.0, best_move);
+        }
         best.0
     }
 
@@ -313,26 +357,25 @@ const fn sides_of(boxes: u64) -> Edges {
 }
 
 /// The moves worth trying where nothing can be taken, in three groups tried in order:
-/// safe moves (touching no box of freedom 2), sacrifices in short chains, and one
-/// opening move per long chain or loop.
+/// safe moves (touching no box of freedom 2), then one sacrifice per short chain, then
+/// one opening move per long chain or loop.
 ///
-/// All openings of a long chain or a loop lead, once the opponent has taken or
-/// declined it, to the same edges with the same boxes changing hands, so one stands
-/// for all. A short chain whose ends both lie on the border is opened in the middle
-/// when it has two boxes (the hard-hearted handout) and anywhere when it has one;
-/// short chains that touch a box of freedom 3 or 4 keep all their moves.
+/// Every move that touches a box of freedom 2 opens the chain or loop it belongs to,
+/// and once the opponent has taken it (or declined the last 2 or 4 boxes) all of its
+/// edges are drawn whichever move opened it. So one move stands for all openings of a
+/// long chain or a loop, and of a single box; a chain of two is opened in the middle
+/// (the hard-hearted handout), which leaves the opponent no option to decline, where
+/// opening it at an end would add one.
 fn candidate_moves(undrawn: Edges, sides: &Sides, f: &[u64; 5]) -> [Edges; 3] {
     let safe = undrawn.minus(sides_of(f[2]));
-    let junctions = f[3] | f[4];
     let (mut short, mut long) = (Edges::EMPTY, Edges::EMPTY);
     for c in Components::within(f[2], sides) {
-        let own = sides_of(c.boxes).and(undrawn);
-        let Some(first) = own.first() else {
+        let Some(first) = sides_of(c.boxes).and(undrawn).first() else {
             continue;
         };
         if c.is_loop || c.len() >= 3 {
             long = long.with(first);
-        } else if sides_of(junctions).and(own).is_empty() {
+        } else {
             let links = sides.links(c.boxes);
             let middle = Edges {
                 h: links.north << 8,
@@ -343,11 +386,33 @@ fn candidate_moves(undrawn: Edges, sides: &Sides, f: &[u64; 5]) -> [Edges; 3] {
             } else {
                 middle
             });
-        } else {
-            short = short.or(own);
         }
     }
     [safe, short, long]
+}
+
+/// The candidate moves in the order to try them: the table's move, then safe moves
+/// that turn two, one or no box of freedom 3 into chain boxes (building chains early
+/// settles the parity fight sooner), then short-chain sacrifices, then long chains.
+fn ordered_moves(undrawn: Edges, sides: &Sides, f: &[u64; 5], first: Option<Edge>) -> MoveList {
+    let [safe, short, long] = candidate_moves(undrawn, sides, f);
+    let all = safe.or(short).or(long);
+    let mut order = MoveList::new();
+    if let Some(m) = first.filter(|&m| all.contains(m)) {
+        order.push_all(m.set());
+    }
+    // Sides of freedom-3 boxes, as seen from the box above/right and below/left.
+    let near = Edges { h: f[3], v: f[3] };
+    let far = Edges {
+        h: f[3] << 8,
+        v: f[3] << 1,
+    };
+    let two_threes = safe.and(near).and(far);
+    let one_three = safe.and(near.or(far));
+    for group in [two_threes, one_three, safe, short, long] {
+        order.push_all(group);
+    }
+    order
 }
 
 /// The undrawn side of a freedom-1 box `b` (a one-bit box set).
