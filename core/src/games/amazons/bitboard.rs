@@ -129,6 +129,23 @@ pub const fn queen_reach(from: u128, empty: u128) -> u128 {
         | slide::<SE>(from, empty)
 }
 
+/// The squares a queen on `from` reaches, one set per direction, opposite directions
+/// next to each other: E, W, N, S, NE, SW, NW, SE.
+#[inline]
+#[must_use]
+pub const fn queen_rays(from: u128, empty: u128) -> [u128; 8] {
+    [
+        slide::<E>(from, empty),
+        slide::<W>(from, empty),
+        slide::<N>(from, empty),
+        slide::<S>(from, empty),
+        slide::<NE>(from, empty),
+        slide::<SW>(from, empty),
+        slide::<NW>(from, empty),
+        slide::<SE>(from, empty),
+    ]
+}
+
 /// Σ over the squares `d` of `from` of the number of empty squares on `d`'s ray in
 /// direction `D`: step the whole set one square at a time; shifting is injective, so
 /// the popcount after `k` steps counts the sources whose ray is at least `k` long.

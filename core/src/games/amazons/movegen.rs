@@ -8,9 +8,9 @@
 
 use core::ops::ControlFlow;
 
-use super::bitboard::{bit, queen_reach, queen_reach_sum, Bitboard};
+use super::bitboard::{bit, queen_rays, queen_reach, queen_reach_sum, Bitboard};
 use super::board::{Amazons, Config};
-use super::rules::Size;
+use super::rules::{Size, MAX_QUEENS};
 use super::square::{Move, Square};
 use crate::game::{parse_option, ConfigError, Game};
 use crate::player::{Outcome, Player};
@@ -39,8 +39,48 @@ impl Amazons {
     }
 
     /// The number of legal moves, counted in bulk.
+    ///
+    /// Arrows are first counted with every queen still on its square, in one pass
+    /// over the destinations of all queens, kept as bit planes of how many queens
+    /// reach each square (a square two queens reach counts twice). What that misses
+    /// is exactly the arrows through the square the moving queen left: a destination
+    /// `u`-wards of the queen at distance `t` shoots back over the `t − 1` squares
+    /// between, the vacated square and the queen's own ray beyond it. Summed over the
+    /// ray, `L_u · (1 + L_−u)` for ray lengths `L`, from the queen's eight rays alone.
     #[must_use]
     pub fn move_count(&self) -> u64 {
+        let own = self.queens(self.side()).0;
+        if own.count_ones() > MAX_QUEENS {
+            // Only after illegal moves; the planes below hold counts up to 7.
+            return self.move_count_per_queen();
+        }
+        let empty = self.empty().0;
+        let (mut ones, mut twos, mut fours) = (0u128, 0u128, 0u128);
+        let mut through_origin = 0u64;
+        for q in Bitboard(own) {
+            let rays = queen_rays(bit(q), empty);
+            let mut dests = 0;
+            for pair in rays.chunks_exact(2) {
+                let (a, b) = (
+                    u64::from(pair[0].count_ones()),
+                    u64::from(pair[1].count_ones()),
+                );
+                through_origin += a + b + 2 * a * b;
+                dests |= pair[0] | pair[1];
+            }
+            let carry = ones & dests;
+            ones ^= dests;
+            fours |= twos & carry;
+            twos ^= carry;
+        }
+        u64::from(queen_reach_sum(ones, empty))
+            + 2 * u64::from(queen_reach_sum(twos, empty))
+            + 4 * u64::from(queen_reach_sum(fours, empty))
+            + through_origin
+    }
+
+    /// The bulk count queen by queen, each with its own square vacated.
+    fn move_count_per_queen(&self) -> u64 {
         let empty = self.empty().0;
         self.queens(self.side())
             .map(|q| {
@@ -149,6 +189,25 @@ mod tests {
             assert_eq!(start.generate(&mut moves), Ok(counts[0] as usize));
             assert_eq!(perft(&start, 2, &mut moves), Ok(counts[1]), "{size:?}");
         }
+    }
+
+    #[test]
+    fn bulk_count_survives_extra_queens_from_illegal_moves() {
+        extern crate std;
+        let mut moves = std::vec![Move::default(); 2 * MAX_MOVES];
+        let bogus = |a: u8, b: u8| Move {
+            from: Square(a),
+            to: Square(b),
+            arrow: Square(60),
+        };
+        // Two illegal "moves" from empty squares give White six queens.
+        let pos = Amazons::start_position(Size::Ten)
+            .after(bogus(50, 52))
+            .after(bogus(70, 80));
+        assert_eq!(pos.queens(Player::First).count(), 6);
+        let n = pos.generate(&mut moves).unwrap() as u64;
+        assert_eq!(pos.count_moves(), n);
+        assert_eq!(pos.move_count_per_queen(), n);
     }
 
     #[test]
