@@ -57,17 +57,23 @@ step "firmware: build for QEMU mps2-an386 and Nucleo-F411RE (link enforces the m
 )
 elf=firmware/target/thumbv7em-none-eabihf/release/engine
 
-step "firmware: the stack guard turns an overflow into a loud failure"
-set +e
-overflow="$(cd firmware && MICROPLY_QEMU_TIMEOUT=30 tools/qemu-run.sh \
-    target/thumbv7em-none-eabihf/release/stack-overflow </dev/null 2>/dev/null)"
-status=$?
-set -e
-echo "$overflow"
-if [ "$status" -ne 1 ] || ! grep -q "HardFault: stack overflow" <<<"$overflow"; then
-    echo "expected exit status 1 and a stack overflow report, got status $status" >&2
-    exit 1
-fi
+step "firmware: a stack overflow, a panic and a bad access each end the run loudly"
+expect_fatal() { # MODE MESSAGE: the run must print MESSAGE and exit with status 1
+    local output status
+    set +e
+    output="$(echo "$1" | (cd firmware && MICROPLY_QEMU_TIMEOUT=30 tools/qemu-run.sh \
+        target/thumbv7em-none-eabihf/release/fault-test 2>/dev/null))"
+    status=$?
+    set -e
+    echo "$1: ${output//$'\n'/ }"
+    if [ "$status" -ne 1 ] || ! grep -q "$2" <<<"$output"; then
+        echo "expected exit status 1 and '$2', got status $status" >&2
+        exit 1
+    fi
+}
+expect_fatal overflow "fatal: HardFault: stack overflow"
+expect_fatal panic "fatal: panic: panicked at"
+expect_fatal fault "fatal: HardFault at pc="
 
 step "firmware: cross-check against the host engine under QEMU, with the firmware report"
 timeout 1200 cargo run --release --quiet -p microply-host -- \

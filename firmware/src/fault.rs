@@ -41,5 +41,9 @@ extern "C" fn hard_fault(sp: u32) -> ! {
     }
     // SAFETY: `sp` points at the eight-word frame the processor pushed, inside RAM.
     let pc = unsafe { core::ptr::read_volatile((sp as *const u32).add(6)) };
-    board::fail(format_args!("HardFault at pc={pc:#010x} (sp={sp:#010x})"))
+    // SAFETY: a read of the System Control Block's fault status register.
+    let cfsr = unsafe { (*cortex_m::peripheral::SCB::PTR).cfsr.read() };
+    board::fail(format_args!(
+        "HardFault at pc={pc:#010x} (sp={sp:#010x}, cfsr={cfsr:#010x})"
+    ))
 }
