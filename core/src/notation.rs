@@ -29,6 +29,18 @@ pub trait Notation: Game {
     /// [`NotationError`] naming the first problem found.
     fn parse_fen(text: &str) -> Result<Self, NotationError>;
 
+    /// Parses a FEN for a game played under `config`: what the FEN says (a board
+    /// size) comes from the FEN, options it cannot say (checkers' `draw_plies`) come
+    /// from `config`. The engine uses this so `game ... key=value` survives
+    /// `position fen`.
+    ///
+    /// # Errors
+    /// As [`Notation::parse_fen`].
+    fn parse_fen_under(text: &str, config: &Self::Config) -> Result<Self, NotationError> {
+        let _ = config;
+        Self::parse_fen(text)
+    }
+
     /// Writes the position's FEN.
     ///
     /// # Errors

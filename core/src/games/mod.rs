@@ -25,8 +25,12 @@ pub enum GameKind {
 
 impl GameKind {
     /// Every game, in protocol order.
-    pub const ALL: [GameKind; 4] =
-        [GameKind::TicTacToe, GameKind::Checkers, GameKind::Dots, GameKind::Amazons];
+    pub const ALL: [GameKind; 4] = [
+        GameKind::TicTacToe,
+        GameKind::Checkers,
+        GameKind::Dots,
+        GameKind::Amazons,
+    ];
 
     /// The protocol name (`tictactoe`, `checkers`, `dots`, `amazons`).
     #[must_use]

@@ -126,7 +126,8 @@ fn run_on<'l, G: Playable, C: Clock>(
     let _reply: fmt::Result = match command {
         Command::Position { fen, moves } => {
             let base = match fen {
-                Some(f) => G::parse_fen(f).map_err(|e| ProtocolError::Notation(e, f))?,
+                Some(f) => G::parse_fen_under(f, &pos.config())
+                    .map_err(|e| ProtocolError::Notation(e, f))?,
                 None => G::start(&pos.config()),
             };
             return play_all(&base, moves);

@@ -199,6 +199,13 @@ impl Checkers {
 }
 
 impl Notation for Checkers {
+    fn parse_fen_under(
+        text: &str,
+        config: &super::board::Config,
+    ) -> Result<Checkers, NotationError> {
+        Ok(Checkers::parse_fen(text)?.with_config(config))
+    }
+
     fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
         let named = parse_path(text)?;
         let mut found: Option<Move> = None;
