@@ -103,3 +103,16 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn engine_protocol_plays_dots_with_scores_and_extra_turns() {
+    let input = b"game dots rows=2 cols=2\nplay a1-b1\nplay a1-a2\nplay b1-b2\nfen\nplay a2-b2\nstatus\nplay a3-b3\n";
+    let mut out = Vec::new();
+    microply_host::cli::engine::serve(&input[..], &mut out, 1024).unwrap();
+    let replies = String::from_utf8(out).unwrap();
+    assert_eq!(
+        replies,
+        "ok\nok\nok\nok\nfen 2x2:a1-b1,a1-a2,b1-b2:0-0:2\nok\nok\n\
+         status turn=second result=ongoing score=0-1\nok\nok\n"
+    );
+}

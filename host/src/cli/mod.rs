@@ -44,8 +44,8 @@ pub enum Command {
         /// Solve this position instead of the empty board.
         #[arg(long)]
         fen: Option<String>,
-        /// Solver table entries (16 bytes each).
-        #[arg(long, default_value_t = 1 << 22)]
+        /// Solver table entries (16 bytes each; the default is 256 MiB).
+        #[arg(long, default_value_t = 1 << 24)]
         tt_entries: usize,
     },
     /// Speak the engine protocol (docs/protocol.md) on stdin/stdout.

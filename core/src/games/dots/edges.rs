@@ -77,7 +77,8 @@ impl Edge {
     }
 }
 
-/// A set of edges (see the [module docs](self) for the layout).
+/// A set of edges: horizontal edge `(r, c)` is bit `8r + c` of `h`, vertical edge
+/// `(r, c)` bit `8r + c` of `v` (see the module docs of `edges.rs`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Edges {
     /// Horizontal edges, bit `8r + c`.
