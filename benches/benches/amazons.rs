@@ -29,6 +29,7 @@ fn perft_bench(c: &mut Criterion) {
             b.iter(|| perft(black_box(&start), depth, &mut moves))
         });
     }
+    group.throughput(Throughput::Elements(2176));
     group.bench_function("10x10-count-moves", |b| {
         let start = Amazons::start_position(Size::Ten);
         b.iter(|| black_box(&start).count_moves())

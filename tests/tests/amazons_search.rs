@@ -11,7 +11,7 @@ use microply_core::games::amazons::region::{is_split, reachable, Regions};
 use microply_core::games::amazons::{Amazons, Move, PaperEval, Size, TerritoryEval, MAX_MOVES};
 use microply_core::rng::{below, SplitMix64};
 use microply_core::search::{search, Algorithm, Entry, Limits, NoClock, Settings, Table};
-use microply_core::{Evaluator, Game, Notation, Player, Score};
+use microply_core::{Evaluator, Game, Notation, Score};
 
 /// The same board with the other side to move.
 fn flipped(pos: &Amazons) -> Amazons {
@@ -152,7 +152,7 @@ fn split_solver_agrees_with_full_search() {
         let after = solve(&pos.after(best), &mut budget).unwrap();
         assert_eq!(
             -after.score,
-            solution.score_after_move_check(),
+            one_ply_on(solution.score),
             "{}",
             pos.display_fen()
         );
@@ -161,18 +161,12 @@ fn split_solver_agrees_with_full_search() {
     assert!(solved > 20, "only {solved} split positions solved");
 }
 
-/// The score one ply on, seen from the side that moved.
-trait ScoreAfterMove {
-    fn score_after_move_check(&self) -> Score;
-}
-
-impl ScoreAfterMove for microply_core::games::amazons::endgame::Solution {
-    fn score_after_move_check(&self) -> Score {
-        match (self.score.win_plies(), self.score.loss_plies()) {
-            (Some(n), _) => Score::win_in(n - 1),
-            (_, Some(n)) => Score::loss_in(n - 1),
-            _ => self.score,
-        }
+/// A proven score one ply later, still from the view of the side that moved.
+fn one_ply_on(score: Score) -> Score {
+    match (score.win_plies(), score.loss_plies()) {
+        (Some(n), _) => Score::win_in(n - 1),
+        (_, Some(n)) => Score::loss_in(n - 1),
+        _ => score,
     }
 }
 
@@ -219,6 +213,5 @@ fn all_algorithms_agree_on_random_8x8_positions_with_the_paper_evaluator() {
             let (score, _) = search_score(&pos, &PaperEval::default(), algorithm, 2);
             assert_eq!(score, reference, "{algorithm} {}", pos.display_fen());
         }
-        let _ = Player::First;
     }
 }
