@@ -3,13 +3,11 @@
 
 use core::mem::MaybeUninit;
 
-use microply_core::protocol::MoveWord;
-use microply_core::search::Entry;
-
-/// Transposition table entries: 2,048 × 16 bytes = 32 KiB.
+/// Transposition table entries: 2,048 × 16 bytes = 32 KiB (`search::Entry`).
 pub const TT_ENTRIES: usize = 2048;
 
-/// Move stack words: 6,144 × 8 bytes = 48 KiB, shared by every ply of a search.
+/// Move stack words: 6,144 × 8 bytes = 48 KiB (`protocol::MoveWord`), shared by
+/// every ply of a search and every game.
 pub const MOVE_WORDS: usize = 6144;
 
 /// The sizes, as symbols in the ELF: the host's cross-check reads them to lend its
@@ -31,7 +29,6 @@ pub mod symbols {
 /// dropping them.
 pub fn exported_sizes() -> (u32, u32) {
     (
-        // SAFETY-free: volatile reads of immutable statics.
         read(&symbols::MICROPLY_TT_ENTRIES),
         read(&symbols::MICROPLY_MOVE_WORDS),
     )
@@ -65,6 +62,3 @@ pub fn fill<T: Copy, const N: usize>(
         slot.assume_init_mut()
     }
 }
-
-/// The transposition table's empty entry and the move stack's zero word.
-pub const EMPTY: (Entry, MoveWord) = (Entry::EMPTY, 0);

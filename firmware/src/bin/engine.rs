@@ -26,10 +26,7 @@ fn main() -> ! {
         move_words,
         stack::size() as u32
     );
-    let (tt, moves) = (
-        memory::fill(TT, memory::EMPTY.0),
-        memory::fill(MOVES, memory::EMPTY.1),
-    );
+    let (tt, moves) = (memory::fill(TT, Entry::EMPTY), memory::fill(MOVES, 0));
     app::run(&mut port, &clock, tt, moves, LINES);
     defmt::info!("quit");
     board::exit(true)
