@@ -4,6 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Every test runner's output also goes to this log, summed up at the end.
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
 step() { printf '\n== %s\n' "$*"; }
 
 step "toolchain"
@@ -27,7 +31,12 @@ step "core for Cortex-M (no_std, no alloc)"
 cargo build -p microply-core --target thumbv7em-none-eabihf --release
 
 step "tests"
-cargo test --workspace
+cargo test --workspace 2>&1 | tee -a "$log"
 
 step "deep tests (release, #[ignore]d in the normal run)"
-cargo test --workspace --release -- --ignored
+cargo test --workspace --release -- --ignored 2>&1 | tee -a "$log"
+
+step "summary"
+# Sums the `test result:` lines and the plain `N passed, N failed` lines.
+awk '/^test result:/ { p += $4; f += $6 } /^[0-9]+ passed, [0-9]+ failed$/ { p += $1; f += $3 }
+     END { printf "%d passed, %d failed\n", p, f; exit (f > 0) }' "$log"
