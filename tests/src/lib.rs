@@ -1,4 +1,5 @@
 //! Shared helpers for microply's integration tests (in `tests/tests/`).
 
+pub mod amazons;
 pub mod session;
 pub mod synthetic;

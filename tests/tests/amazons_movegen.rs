@@ -7,6 +7,7 @@ use std::ops::ControlFlow;
 use microply_core::games::amazons::{Amazons, Move, Size, Square};
 use microply_core::rng::{below, random_move, SplitMix64};
 use microply_core::{Game, Notation, Outcome, Player};
+use microply_tests::amazons::fen_from_cells;
 use proptest::prelude::*;
 
 /// A square's content on the reference board.
@@ -193,30 +194,7 @@ fn random_fen(n: usize, density: u64, rng: &mut SplitMix64) -> String {
             cells[below(rng, (n * n) as u64) as usize] = piece;
         }
     }
-    let mut fen = String::new();
-    for row in (0..n).rev() {
-        let mut run = 0;
-        for col in 0..n {
-            match cells[row * n + col] {
-                b'.' => run += 1,
-                c => {
-                    if run > 0 {
-                        fen.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    fen.push(c as char);
-                }
-            }
-        }
-        if run > 0 {
-            fen.push_str(&run.to_string());
-        }
-        if row > 0 {
-            fen.push('/');
-        }
-    }
-    fen.push_str(if below(rng, 2) == 0 { ":w" } else { ":b" });
-    fen
+    fen_from_cells(&cells, n, below(rng, 2) == 0)
 }
 
 #[test]

@@ -12,6 +12,7 @@ use microply_core::games::amazons::{Amazons, Move, PaperEval, Size, TerritoryEva
 use microply_core::rng::{below, SplitMix64};
 use microply_core::search::{search, Algorithm, Entry, Limits, NoClock, Settings, Table};
 use microply_core::{Evaluator, Game, Notation, Score};
+use microply_tests::amazons::fen_from_cells;
 
 /// The same board with the other side to move.
 fn flipped(pos: &Amazons) -> Amazons {
@@ -48,29 +49,7 @@ fn random_dense(rng: &mut SplitMix64) -> Amazons {
             cells[below(rng, 36) as usize] = piece;
         }
     }
-    let mut fen = String::new();
-    for row in (0..6).rev() {
-        let mut run = 0;
-        for col in 0..6 {
-            match cells[row * 6 + col] {
-                b'.' => run += 1,
-                c => {
-                    if run > 0 {
-                        fen.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    fen.push(c as char);
-                }
-            }
-        }
-        if run > 0 {
-            fen.push_str(&run.to_string());
-        }
-        if row > 0 {
-            fen.push('/');
-        }
-    }
-    fen.push_str(if below(rng, 2) == 0 { ":w" } else { ":b" });
+    let fen = fen_from_cells(&cells, 6, below(rng, 2) == 0);
     Amazons::parse_fen(&fen).unwrap()
 }
 

@@ -95,6 +95,16 @@ pub fn decided_value(counts: &SplitCounts, weight_raw: i32) -> Score {
     }
 }
 
+/// The evaluation both Amazons evaluators share: [`decided_value`] when the game has
+/// split (within [`EVAL_BUDGET`] one-side nodes), else the evaluator's own `features`.
+pub fn split_aware(pos: &Amazons, weight_raw: i32, features: impl FnOnce() -> Score) -> Score {
+    let mut budget = EVAL_BUDGET;
+    match analyse(pos, &mut budget) {
+        Some(counts) => decided_value(&counts, weight_raw),
+        None => features(),
+    }
+}
+
 /// The solution of a split position whose counts are exact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Solution {

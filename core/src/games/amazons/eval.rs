@@ -19,7 +19,7 @@
 
 use super::bitboard::{bit, neighbours_each, queen_reach_sum, Bitboard, STRIDE};
 use super::board::Amazons;
-use super::endgame::{analyse, decided_value, EVAL_BUDGET};
+use super::endgame::split_aware;
 use crate::eval::Evaluator;
 use crate::player::Player;
 use crate::score::{Score, Value};
@@ -180,11 +180,7 @@ impl PaperEval {
 
 impl Evaluator<Amazons> for PaperEval {
     fn evaluate(&self, pos: &Amazons) -> Score {
-        let mut budget = EVAL_BUDGET;
-        match analyse(pos, &mut budget) {
-            Some(counts) => decided_value(&counts, self.weights.split.to_bits()),
-            None => self.features(pos),
-        }
+        split_aware(pos, self.weights.split.to_bits(), || self.features(pos))
     }
 }
 

@@ -18,7 +18,7 @@
 
 use super::bitboard::{king_step, queen_reach, queen_reach_sum};
 use super::board::Amazons;
-use super::endgame::{analyse, decided_value, EVAL_BUDGET};
+use super::endgame::split_aware;
 use crate::eval::Evaluator;
 use crate::score::{Score, Value};
 
@@ -170,11 +170,7 @@ impl TerritoryEval {
 
 impl Evaluator<Amazons> for TerritoryEval {
     fn evaluate(&self, pos: &Amazons) -> Score {
-        let mut budget = EVAL_BUDGET;
-        match analyse(pos, &mut budget) {
-            Some(counts) => decided_value(&counts, self.weights.split.to_bits()),
-            None => self.features(pos),
-        }
+        split_aware(pos, self.weights.split.to_bits(), || self.features(pos))
     }
 }
 
