@@ -92,6 +92,29 @@ impl Amazons {
     }
 }
 
+/// The staged generator over raw masks: for each queen of `queens`, each square it
+/// reaches over `empty`, then each arrow from there (the vacated square counts as
+/// empty). The game and the one-side search both use it.
+pub(super) fn queen_arrow_moves<B>(
+    queens: u128,
+    empty: u128,
+    mut f: impl FnMut(Move) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    for q in Bitboard(queens) {
+        let from = bit(q);
+        for to in Bitboard(queen_reach(from, empty)) {
+            for arrow in Bitboard(queen_reach(bit(to), empty | from)) {
+                f(Move {
+                    from: Square(q),
+                    to: Square(to),
+                    arrow: Square(arrow),
+                })?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
 impl Game for Amazons {
     type Move = Move;
     type Config = Config;
@@ -122,21 +145,8 @@ impl Game for Amazons {
         self.side()
     }
 
-    fn for_each_move<B>(&self, mut f: impl FnMut(Move) -> ControlFlow<B>) -> ControlFlow<B> {
-        let empty = self.empty().0;
-        for q in self.queens(self.side()) {
-            let from = bit(q);
-            for to in Bitboard(queen_reach(from, empty)) {
-                for arrow in Bitboard(queen_reach(bit(to), empty | from)) {
-                    f(Move {
-                        from: Square(q),
-                        to: Square(to),
-                        arrow: Square(arrow),
-                    })?;
-                }
-            }
-        }
-        ControlFlow::Continue(())
+    fn for_each_move<B>(&self, f: impl FnMut(Move) -> ControlFlow<B>) -> ControlFlow<B> {
+        queen_arrow_moves(self.queens(self.side()).0, self.empty().0, f)
     }
 
     fn after(&self, m: Move) -> Amazons {

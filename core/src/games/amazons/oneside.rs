@@ -10,7 +10,8 @@
 
 use core::ops::ControlFlow;
 
-use super::bitboard::{bit, king_step, queen_reach, Bitboard};
+use super::bitboard::{bit, king_step, Bitboard};
+use super::movegen::queen_arrow_moves;
 use super::region::{flood, Region};
 use super::square::{Move, Square};
 
@@ -88,34 +89,13 @@ fn greedy_walk(mut queens: u128, mut empty: u128) -> u32 {
     n
 }
 
-/// Calls `f` with every move of the queens over `empty`.
-fn for_each_move<B>(
-    queens: u128,
-    empty: u128,
-    mut f: impl FnMut(Move) -> ControlFlow<B>,
-) -> ControlFlow<B> {
-    for q in Bitboard(queens) {
-        let from = bit(q);
-        for to in Bitboard(queen_reach(from, empty)) {
-            for arrow in Bitboard(queen_reach(bit(to), empty | from)) {
-                f(Move {
-                    from: Square(q),
-                    to: Square(to),
-                    arrow: Square(arrow),
-                })?;
-            }
-        }
-    }
-    ControlFlow::Continue(())
-}
-
 /// The most moves found from this state, and whether the search was complete.
 /// Each visited node costs one unit of `budget`.
 fn search(queens: u128, empty: u128, budget: &mut u32) -> (u32, bool) {
     let upper = reachable_empty(queens, empty).count_ones();
     let mut best = 0;
     let mut complete = true;
-    let flow = for_each_move(queens, empty, |m| {
+    let flow = queen_arrow_moves(queens, empty, |m| {
         if best == upper {
             return ControlFlow::Break(());
         }
@@ -151,7 +131,7 @@ pub fn region_moves(region: Region, budget: &mut u32) -> (Count, Option<Move>) {
     }
     let mut best = (greedy, first);
     let mut complete = true;
-    let _ = for_each_move(queens, empty, |m| {
+    let _ = queen_arrow_moves(queens, empty, |m| {
         if best.0 == upper {
             return ControlFlow::Break(());
         }
