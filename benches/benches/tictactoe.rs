@@ -70,10 +70,10 @@ fn search_bench(c: &mut Criterion) {
 fn expected_nodes(algorithm: Algorithm) -> u64 {
     match algorithm {
         Algorithm::Minimax => 1_290_114,
-        Algorithm::AlphaBeta => 9_847,
-        Algorithm::Pvs => 8_965,
-        Algorithm::Mtdf => 9_640,
-        Algorithm::Sss => 11_210,
+        Algorithm::AlphaBeta => 6_698,
+        Algorithm::Pvs => 5_980,
+        Algorithm::Mtdf => 6_581,
+        Algorithm::Sss => 8_245,
     }
 }
 

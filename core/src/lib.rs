@@ -23,6 +23,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod decide;
 pub mod eval;
 pub mod game;
 pub mod games;
@@ -36,10 +37,11 @@ pub mod score;
 pub mod search;
 pub mod zobrist;
 
+pub use decide::decide;
 pub use eval::Evaluator;
 pub use game::{ConfigError, Game, MoveBufferFull};
 pub use notation::{Notation, NotationError};
 pub use perft::{divide, perft};
-pub use playable::Playable;
+pub use playable::{Playable, Solved};
 pub use player::{Outcome, Player};
 pub use score::Score;

@@ -4,6 +4,18 @@ use core::fmt;
 
 use crate::eval::Evaluator;
 use crate::notation::Notation;
+use crate::score::Score;
+
+/// An exact answer for a position, found without the search (see [`Playable::solve`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solved<M> {
+    /// A move that keeps the proven result.
+    pub best: M,
+    /// The proven score for the side to move (`win_in` / `loss_in` / zero).
+    pub score: Score,
+    /// The work the solver did, in its own nodes.
+    pub nodes: u64,
+}
 
 /// A game the engine can load: rules, notation and a default evaluator.
 pub trait Playable: Notation {
@@ -18,5 +30,13 @@ pub trait Playable: Notation {
     fn write_status_extra(&self, w: &mut dyn fmt::Write) -> fmt::Result {
         let _ = w;
         Ok(())
+    }
+
+    /// The game's exact solver for positions it can settle outright (Amazons once the
+    /// board has split into territories); `None` leaves the position to the search.
+    /// It must be deterministic and bounded: [`crate::decide`] calls it before every
+    /// search the engine makes.
+    fn solve(&self) -> Option<Solved<Self::Move>> {
+        None
     }
 }

@@ -23,12 +23,12 @@ fn run(
         .expect("64 moves hold 6 plies of 4")
 }
 
-fn settings(algorithm: Algorithm, depth: u32, iterative: bool, tt_move_first: bool) -> Settings {
+fn settings(algorithm: Algorithm, depth: u32, iterative: bool, reorder: bool) -> Settings {
     Settings {
         algorithm,
         limits: Limits::depth(depth),
         iterative,
-        tt_move_first,
+        reorder,
     }
 }
 
@@ -63,12 +63,12 @@ proptest! {
         depth in 1u32..=6,
         tt_entries in prop::sample::select(vec![0usize, 1, 3, 64, 1 << 16]),
         iterative: bool,
-        tt_move_first: bool,
+        reorder: bool,
     ) {
         let root = Node::root(shape);
         let reference = minimax(&root, depth);
         for algorithm in &Algorithm::ALL[1..] {
-            let r = run(&root, &LeafRecorder::default(), tt_entries, &settings(*algorithm, depth, iterative, tt_move_first));
+            let r = run(&root, &LeafRecorder::default(), tt_entries, &settings(*algorithm, depth, iterative, reorder));
             prop_assert_eq!(r.score, Some(reference), "{} depth {} tt {}", algorithm, depth, tt_entries);
             // The chosen move really achieves the value (same side-switch rule as the search).
             let best = r.best.expect("a live root has a best move");

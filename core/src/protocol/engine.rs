@@ -7,15 +7,14 @@ use super::command::{Command, GoLimit};
 use super::error::ProtocolError;
 use super::selfplay;
 use super::MoveWord;
+use crate::decide::decide;
 use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::games::{tictactoe::TicTacToe, AnyPosition, GameKind};
 use crate::playable::Playable;
 use crate::player::Outcome;
 use crate::score::Score;
-use crate::search::{
-    self, Algorithm, Clock, Entry, Iteration, Limits, SearchResult, Settings, Table,
-};
+use crate::search::{Algorithm, Clock, Entry, Iteration, Limits, SearchResult, Settings, Table};
 use crate::{with_game, with_position};
 
 /// Whether the engine should keep reading commands.
@@ -239,7 +238,7 @@ pub(super) fn go<'l, G: Playable, C: Clock>(
     let report = |it: &Iteration<G::Move>| {
         let _ = write_info(pos, it, clock.now_ms().saturating_sub(started), out);
     };
-    Ok(search::search(
+    Ok(decide(
         pos,
         &eval,
         tt,

@@ -6,7 +6,7 @@
 
 use super::context::{search_child, Abort, Context, Found};
 use super::limits::Clock;
-use super::ordering::MoveOrder;
+use super::ordering::{Front, MoveOrder};
 use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::player::Player;
@@ -83,11 +83,15 @@ pub(crate) fn negamax<W: ChildWindow, G: Game, E: Evaluator<G>, C: Clock>(
         // Only reached if a game breaks the `outcome` contract; never panic for it.
         return Ok(ctx.eval.evaluate(pos));
     }
-    let hint = hit.and_then(|h| h.best).filter(|_| ctx.tt_move_first);
+    let front = if ctx.reorder {
+        Front::new(moves, hit.and_then(|h| h.best), ctx.killers.at(ply))
+    } else {
+        Front::default()
+    };
     let parent = pos.side_to_move();
     let mut best = -Score::INFINITY;
     let mut best_index = None;
-    for (nth, i) in MoveOrder::new(n, hint).enumerate() {
+    for (nth, i) in MoveOrder::new(n, front).enumerate() {
         let child = pos.after(moves[i]);
         let window_alpha = alpha.max(best);
         let s = W::search(
@@ -105,6 +109,9 @@ pub(crate) fn negamax<W: ChildWindow, G: Game, E: Evaluator<G>, C: Clock>(
             best = s;
             best_index = Some(i);
             if s >= beta {
+                if ctx.reorder {
+                    ctx.killers.record(ply, moves[i]);
+                }
                 break;
             }
         }

@@ -5,6 +5,7 @@
 use core::marker::PhantomData;
 
 use super::limits::{Clock, Limits};
+use super::ordering::Killers;
 use super::stats::Stats;
 use super::tt::{Hit, Table};
 use crate::eval::Evaluator;
@@ -34,7 +35,10 @@ pub(crate) struct Context<'s, 't, G: Game, E: Evaluator<G>, C: Clock> {
     limits: Limits,
     started_ms: u64,
     pub(crate) stats: Stats,
-    pub(crate) tt_move_first: bool,
+    /// Whether nodes reorder their moves (table move and killers first).
+    pub(crate) reorder: bool,
+    /// The killer moves of each ply.
+    pub(crate) killers: Killers<G::Move>,
     /// The root move of the last search call that did not fail low.
     pub(crate) root_best: Option<usize>,
     /// Whether the current iteration met the depth horizon anywhere.
@@ -48,7 +52,7 @@ impl<'s, 't, G: Game, E: Evaluator<G>, C: Clock> Context<'s, 't, G, E, C> {
         tt: &'s mut Table<'t>,
         clock: &'s C,
         limits: Limits,
-        tt_move_first: bool,
+        reorder: bool,
     ) -> Self {
         Context {
             eval,
@@ -57,7 +61,8 @@ impl<'s, 't, G: Game, E: Evaluator<G>, C: Clock> Context<'s, 't, G, E, C> {
             limits,
             started_ms: clock.now_ms(),
             stats: Stats::default(),
-            tt_move_first,
+            reorder,
+            killers: Killers::new(),
             root_best: None,
             horizon: false,
             game: PhantomData,

@@ -55,7 +55,7 @@ pub fn search<G: Game, E: Evaluator<G>, C: Clock>(
         result.score = Some(s);
         return Ok(result);
     }
-    let mut ctx = Context::new(eval, tt, clock, settings.limits, settings.tt_move_first);
+    let mut ctx = Context::new(eval, tt, clock, settings.limits, settings.reorder);
     let last = settings
         .limits
         .depth

@@ -125,8 +125,9 @@ pub struct Settings {
     pub limits: Limits,
     /// Deepen one ply at a time (else search the limit depth at once).
     pub iterative: bool,
-    /// Search the table's best move first (off gives a fixed move order).
-    pub tt_move_first: bool,
+    /// Visit the table's best move and the killer moves first (off gives the fixed
+    /// generation order).
+    pub reorder: bool,
 }
 
 impl Default for Settings {
@@ -135,7 +136,7 @@ impl Default for Settings {
             algorithm: Algorithm::Sss,
             limits: Limits::default(),
             iterative: true,
-            tt_move_first: true,
+            reorder: true,
         }
     }
 }

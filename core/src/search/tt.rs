@@ -21,10 +21,12 @@ pub struct Entry {
 
 const _: () = assert!(core::mem::size_of::<Entry>() == 16);
 
-const NO_MOVE: u16 = u16::MAX;
+/// `best` is the move's index + 1; zero means no move, so an unused entry is all
+/// zero bytes (a table in zero-initialised memory needs no fill).
+const NO_MOVE: u16 = 0;
 
 impl Entry {
-    /// An unused entry; fill the caller's array with it.
+    /// An unused entry (all zero bytes); fill the caller's array with it.
     pub const EMPTY: Entry = Entry {
         key: 0,
         lower: 0,
@@ -100,7 +102,7 @@ impl<'a> Table<'a> {
             depth: u32::from(e.depth),
             lower: Score::from_raw(e.lower),
             upper: Score::from_raw(e.upper),
-            best: (e.best != NO_MOVE).then_some(usize::from(e.best)),
+            best: usize::from(e.best).checked_sub(1),
         })
     }
 
@@ -119,9 +121,7 @@ impl<'a> Table<'a> {
         };
         let key = hash as u32;
         let depth = depth.min(u32::from(u8::MAX)) as u8;
-        let best = best
-            .and_then(|b| u16::try_from(b).ok())
-            .filter(|&b| b != NO_MOVE);
+        let best = best.and_then(|b| u16::try_from(b.checked_add(1)?).ok());
         let same = e.used && e.key == key;
         if same && e.depth == depth {
             e.lower = e.lower.max(lower.raw());
@@ -166,6 +166,28 @@ mod tests {
             (Score::units(5), 4, Some(2))
         );
         assert_eq!(t.probe(h ^ 1), None);
+    }
+
+    #[test]
+    fn move_indices_round_trip_up_to_the_limit() {
+        let mut mem = [Entry::EMPTY; 1];
+        let mut t = Table::new(&mut mem);
+        for best in [0, 1, 2_175, 65_534] {
+            t.store(9, 1, Score::ZERO, Score::ZERO, Some(best));
+            assert_eq!(t.probe(9).unwrap().best, Some(best));
+        }
+        // An index the entry cannot hold is not stored (the old one stays).
+        t.store(9, 1, Score::ZERO, Score::ZERO, Some(65_535));
+        assert_eq!(t.probe(9).unwrap().best, Some(65_534));
+        let zero = Entry {
+            key: 0,
+            lower: 0,
+            upper: 0,
+            best: 0,
+            depth: 0,
+            used: false,
+        };
+        assert_eq!(Entry::EMPTY, zero);
     }
 
     #[test]

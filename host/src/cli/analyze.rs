@@ -3,7 +3,8 @@
 use std::time::Instant;
 
 use anyhow::anyhow;
-use microply_core::search::{search, Algorithm, Iteration, Limits, NoClock, Settings, Table};
+use microply_core::decide;
+use microply_core::search::{Algorithm, Iteration, Limits, NoClock, Settings, Table};
 use microply_core::Playable;
 
 use super::GameArgs;
@@ -28,7 +29,7 @@ pub fn run<G: Playable>(args: &GameArgs, depth: u32, algorithm: Algorithm) -> an
     };
     let started = Instant::now();
     let report = |it: &Iteration<G::Move>| println!("{}", describe(&pos, it, started));
-    let result = search(
+    let result = decide(
         &pos,
         &G::Eval::default(),
         &mut tt,

@@ -4,8 +4,8 @@ use std::io::{BufRead, Write};
 use std::time::Instant;
 
 use anyhow::{anyhow, bail};
-use microply_core::search::{search, Algorithm, Limits, Settings, Table};
-use microply_core::{Outcome, Playable, Player};
+use microply_core::search::{Algorithm, Limits, Settings, Table};
+use microply_core::{decide, Outcome, Playable, Player};
 
 use super::setup::start_position;
 use crate::clock::HostClock;
@@ -91,7 +91,7 @@ pub fn session<G: Playable>(
             tt.clear();
             let started = Instant::now();
             let clock = HostClock::new();
-            let result = search(
+            let result = decide(
                 &pos,
                 &G::Eval::default(),
                 &mut tt,

@@ -9,7 +9,7 @@
 //! alpha-beta steers into won splits and away from lost ones. [`solve`] goes further
 //! for a split position: the exact result as a proven score (`win_in`/`loss_in`, plies
 //! from this position) and the move that starts the longest filling sequence; the
-//! engine or a player can call it at the root.
+//! engine calls it before every search ([`crate::decide`]).
 
 use super::board::Amazons;
 use super::oneside::{region_moves, Count};
@@ -21,6 +21,10 @@ use crate::score::Score;
 /// Search nodes the evaluators give the one-side search per evaluation (the exact
 /// search only runs on small regions that the greedy walk does not fill).
 pub const EVAL_BUDGET: u32 = 300;
+
+/// One-side search nodes the engine gives [`solve`] before each search
+/// ([`crate::decide`]); past it the position is searched as usual.
+pub const ROOT_BUDGET: u32 = 100_000;
 
 /// The move counts of both sides in a split position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

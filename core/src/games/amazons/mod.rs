@@ -26,8 +26,8 @@
 //! ±[`endgame::DECIDED_UNITS`], ordered by the margin), which every search prefers
 //! to any ordinary evaluation, and a count-difference estimate otherwise. For an
 //! exact answer, [`endgame::solve`] returns the proven `win_in`/`loss_in` score and
-//! the move that starts the longest filling sequence, for the engine to use at the
-//! root of a split position.
+//! the move that starts the longest filling sequence; the engine plays it at the
+//! root of a split position instead of searching ([`crate::decide`]).
 //!
 //! ```
 //! use microply_core::games::amazons::{Amazons, Size};
@@ -68,4 +68,16 @@ pub use territory::{TerritoryEval, TerritoryWeights};
 /// split-game analysis of [`endgame`] first.
 impl crate::playable::Playable for Amazons {
     type Eval = TerritoryEval;
+
+    /// A split board whose move counts the one-side search gets exactly (within
+    /// [`endgame::ROOT_BUDGET`] nodes) is solved: [`endgame::solve`].
+    fn solve(&self) -> Option<crate::playable::Solved<Move>> {
+        let mut budget = endgame::ROOT_BUDGET;
+        let solution = endgame::solve(self, &mut budget)?;
+        Some(crate::playable::Solved {
+            best: solution.best?,
+            score: solution.score,
+            nodes: u64::from(endgame::ROOT_BUDGET - budget),
+        })
+    }
 }

@@ -89,29 +89,46 @@ fn greedy_walk(mut queens: u128, mut empty: u128) -> u32 {
     n
 }
 
-/// The most moves found from this state, and whether the search was complete.
-/// Each visited node costs one unit of `budget`.
-fn search(queens: u128, empty: u128, budget: &mut u32) -> (u32, bool) {
+/// What a one-side search found from a state.
+#[derive(Clone, Copy, Debug)]
+struct Found {
+    /// The most moves found.
+    moves: u32,
+    /// Whether that is the maximum (the search finished or reached the upper bound).
+    complete: bool,
+    /// The first move of the longest sequence found.
+    first: Option<Move>,
+}
+
+/// Depth-first over the side's own moves, maximising their number. Each visited node
+/// costs one unit of `budget`.
+fn search(queens: u128, empty: u128, budget: &mut u32) -> Found {
     let upper = reachable_empty(queens, empty).count_ones();
-    let mut best = 0;
-    let mut complete = true;
-    let flow = queen_arrow_moves(queens, empty, |m| {
-        if best == upper {
+    let mut best = Found {
+        moves: 0,
+        complete: true,
+        first: None,
+    };
+    let _ = queen_arrow_moves(queens, empty, |m| {
+        if best.moves == upper {
             return ControlFlow::Break(());
         }
         if *budget == 0 {
-            complete = false;
+            best.complete = false;
             return ControlFlow::Break(());
         }
         *budget -= 1;
         let (q, e) = apply(queens, empty, m);
-        let (v, done) = search(q, e, budget);
-        complete &= done;
-        best = best.max(v + 1);
+        let below = search(q, e, budget);
+        best.complete &= below.complete;
+        if below.moves + 1 > best.moves {
+            best.moves = below.moves + 1;
+            best.first = Some(m);
+        }
         ControlFlow::Continue(())
     });
-    let _ = flow;
-    (best, complete || best == upper)
+    best.complete |= best.moves == upper;
+    best
 }
 
 /// Bounds on the moves the queens of `region` can make, with the first move of the
@@ -120,46 +137,25 @@ fn search(queens: u128, empty: u128, budget: &mut u32) -> (u32, bool) {
 pub fn region_moves(region: Region, budget: &mut u32) -> (Count, Option<Move>) {
     let Region { queens, empty } = region;
     let upper = reachable_empty(queens, empty).count_ones();
-    let greedy = greedy_walk(queens, empty);
-    let first = greedy_step(queens, empty);
-    if greedy == upper || upper > EXACT_LIMIT {
-        let count = Count {
-            lower: greedy,
-            upper,
-        };
-        return (count, first);
-    }
-    let mut best = (greedy, first);
-    let mut complete = true;
-    let _ = queen_arrow_moves(queens, empty, |m| {
-        if best.0 == upper {
-            return ControlFlow::Break(());
-        }
-        if *budget == 0 {
-            complete = false;
-            return ControlFlow::Break(());
-        }
-        *budget -= 1;
-        let (q, e) = apply(queens, empty, m);
-        let (v, done) = search(q, e, budget);
-        complete &= done;
-        if v + 1 > best.0 {
-            best = (v + 1, Some(m));
-        }
-        ControlFlow::Continue(())
-    });
-    let upper = if complete || best.0 == upper {
-        best.0
-    } else {
-        upper
+    let greedy = Count {
+        lower: greedy_walk(queens, empty),
+        upper,
     };
-    (
-        Count {
-            lower: best.0,
-            upper,
-        },
-        best.1,
-    )
+    let first = greedy_step(queens, empty);
+    if greedy.is_exact() || upper > EXACT_LIMIT {
+        return (greedy, first);
+    }
+    let found = search(queens, empty, budget);
+    if found.moves <= greedy.lower {
+        let upper = if found.complete { greedy.lower } else { upper };
+        return (Count { upper, ..greedy }, first);
+    }
+    let upper = if found.complete { found.moves } else { upper };
+    let count = Count {
+        lower: found.moves,
+        upper,
+    };
+    (count, found.first)
 }
 
 #[cfg(test)]

@@ -1,0 +1,114 @@
+//! What the engine plays: the game's exact solver when it settles the position
+//! ([`Playable::solve`]), else the search. The protocol's `go` and `selfplay` and the
+//! host's `play` and `analyze` all decide through here, so they agree.
+
+use crate::eval::Evaluator;
+use crate::playable::Playable;
+use crate::search::{self, Clock, Iteration, SearchError, SearchResult, Settings, Stats, Table};
+
+/// Solves `pos` outright when the game can (reporting one [`Iteration`] whose depth is
+/// the number of plies to the proven end and whose PV is the solver's move), else runs
+/// [`search::search`] with the same arguments.
+///
+/// # Errors
+/// Those of [`search::search`].
+pub fn decide<G: Playable, E: Evaluator<G>, C: Clock>(
+    pos: &G,
+    eval: &E,
+    tt: &mut Table<'_>,
+    stack: &mut [G::Move],
+    settings: &Settings,
+    clock: &C,
+    mut on_iteration: impl FnMut(&Iteration<G::Move>),
+) -> Result<SearchResult<G::Move>, SearchError> {
+    let Some(solved) = pos.outcome().is_none().then(|| pos.solve()).flatten() else {
+        return search::search(pos, eval, tt, stack, settings, clock, on_iteration);
+    };
+    let stats = Stats {
+        nodes: solved.nodes,
+        ..Stats::default()
+    };
+    let depth = solved
+        .score
+        .win_plies()
+        .or(solved.score.loss_plies())
+        .unwrap_or(0);
+    let mut pv = search::Pv::new();
+    let _ = pv.push(solved.best);
+    let iteration = Iteration {
+        depth,
+        score: solved.score,
+        best: Some(solved.best),
+        pv: pv.clone(),
+        stats,
+        total: stats,
+    };
+    on_iteration(&iteration);
+    Ok(SearchResult {
+        best: Some(solved.best),
+        score: Some(solved.score),
+        depth,
+        pv,
+        stats,
+        interrupted: false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::amazons::{Amazons, Move, TerritoryEval};
+    use crate::games::tictactoe::{OpenLines, TicTacToe};
+    use crate::search::{Entry, Limits, NoClock};
+    use crate::{Game, Notation, Score};
+
+    #[test]
+    fn a_split_amazons_board_is_solved_not_searched() {
+        // White (to move) owns rank 1 (five moves), Black one square: a win in 3 plies.
+        let pos = Amazons::parse_fen("q1xxxx/xxxxxx/xxxxxx/xxxxxx/xxxxxx/Q5:w").unwrap();
+        let mut memory = [Entry::EMPTY; 64];
+        let mut tt = Table::new(&mut memory);
+        let mut moves = [Move::default(); 256];
+        let settings = Settings {
+            limits: Limits::depth(1),
+            ..Settings::default()
+        };
+        let mut reported = 0;
+        let r = decide(
+            &pos,
+            &TerritoryEval::default(),
+            &mut tt,
+            &mut moves,
+            &settings,
+            &NoClock,
+            |it| {
+                reported += 1;
+                assert_eq!(it.depth, 3);
+            },
+        )
+        .unwrap();
+        assert_eq!(reported, 1);
+        assert_eq!(r.score, Some(Score::win_in(3)));
+        assert!(r.best.is_some_and(|m| pos.is_legal(m)));
+        assert_eq!(r.pv.len(), 1);
+    }
+
+    #[test]
+    fn other_positions_are_searched() {
+        let mut memory = [Entry::EMPTY; 1024];
+        let mut tt = Table::new(&mut memory);
+        let mut moves = [Default::default(); 64];
+        let r = decide(
+            &TicTacToe::START,
+            &OpenLines,
+            &mut tt,
+            &mut moves,
+            &Settings::default(),
+            &NoClock,
+            |_| {},
+        )
+        .unwrap();
+        assert_eq!(r.score, Some(Score::ZERO));
+        assert!(r.stats.nodes > 1000);
+    }
+}
