@@ -9,7 +9,7 @@
 //! alpha-beta steers into won splits and away from lost ones. [`solve`] goes further
 //! for a split position: the exact result as a proven score (`win_in`/`loss_in`, plies
 //! from this position) and the move that starts the longest filling sequence; the
-//! engine calls it before every search ([`crate::decide`]).
+//! engine calls it before every search ([`crate::decide()`]).
 
 use super::board::Amazons;
 use super::oneside::{region_moves, Count};
@@ -23,7 +23,7 @@ use crate::score::Score;
 pub const EVAL_BUDGET: u32 = 300;
 
 /// One-side search nodes the engine gives [`solve`] before each search
-/// ([`crate::decide`]); past it the position is searched as usual.
+/// ([`crate::decide()`]); past it the position is searched as usual.
 pub const ROOT_BUDGET: u32 = 100_000;
 
 /// The move counts of both sides in a split position.

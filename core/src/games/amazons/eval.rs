@@ -17,7 +17,7 @@
 //! after it mobility + neighbourhood. Points are heuristic units of a [`Score`].
 //! When the board has split, [`super::endgame`] decides instead.
 
-use super::bitboard::{bit, neighbours_each, queen_reach_sum, Bitboard, STRIDE};
+use super::bitboard::{bit, neighbours_each, queen_mobility, Bitboard, STRIDE};
 use super::board::Amazons;
 use super::endgame::split_aware;
 use crate::eval::Evaluator;
@@ -153,7 +153,7 @@ impl PaperEval {
     /// The value of one side's features (raw fixed-point bits).
     fn side_value(&self, pos: &Amazons, player: Player, with_spread: bool) -> i64 {
         let w = &self.weights;
-        let mobility = i64::from(queen_reach_sum(pos.queens(player).0, pos.empty().0));
+        let mobility = i64::from(queen_mobility(pos.queens(player).0, pos.empty().0));
         let n = neighbourhood(pos, player);
         let blocked = raw(w.edge) * n.edge
             + raw(w.arrow) * n.arrow

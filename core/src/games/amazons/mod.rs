@@ -27,7 +27,7 @@
 //! to any ordinary evaluation, and a count-difference estimate otherwise. For an
 //! exact answer, [`endgame::solve`] returns the proven `win_in`/`loss_in` score and
 //! the move that starts the longest filling sequence; the engine plays it at the
-//! root of a split position instead of searching ([`crate::decide`]).
+//! root of a split position instead of searching ([`crate::decide()`]).
 //!
 //! ```
 //! use microply_core::games::amazons::{Amazons, Size};
@@ -55,7 +55,7 @@ mod rules;
 mod square;
 pub mod territory;
 
-pub use bitboard::{king_step, queen_reach, queen_reach_sum, Bitboard, STRIDE};
+pub use bitboard::{king_step, queen_mobility, queen_reach, queen_reach_sum, Bitboard, STRIDE};
 pub use board::{Amazons, Config};
 pub use eval::{PaperEval, PaperWeights, SPREAD_UNTIL_MOVE};
 pub use movegen::MAX_MOVES;

@@ -22,7 +22,7 @@
 //! 22 k at depth 2); at a quarter square they need about as many nodes as PVS at
 //! depth 3, and a quarter square is finer than anything the weights mean.
 
-use super::bitboard::{king_step, queen_reach, queen_reach_sum};
+use super::bitboard::{king_step, queen_mobility, queen_reach};
 use super::board::Amazons;
 use super::endgame::split_aware;
 use crate::eval::Evaluator;
@@ -166,8 +166,8 @@ impl TerritoryEval {
         };
         let t1 = value_of(queen_territory(pos));
         let t2 = value_of(king_territory(pos));
-        let mobility = i64::from(queen_reach_sum(pos.queens(me).0, empty))
-            - i64::from(queen_reach_sum(pos.queens(me.other()).0, empty));
+        let mobility = i64::from(queen_mobility(pos.queens(me).0, empty))
+            - i64::from(queen_mobility(pos.queens(me.other()).0, empty));
         let total = i64::from(pos.size().mask().count_ones());
         let remaining = i64::from(empty.count_ones());
         // t1, t2 are in raw units (1 << 16 per square): scale by the weights' raw bits.
