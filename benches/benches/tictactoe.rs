@@ -19,28 +19,33 @@ fn perft_bench(c: &mut Criterion) {
     group.finish();
 }
 
+/// One depth-9 search from the start with a fresh table; its node count.
+fn run(algorithm: Algorithm, memory: &mut [Entry], moves: &mut [Cell]) -> u64 {
+    let settings = Settings {
+        algorithm,
+        limits: Limits::depth(9),
+        ..Settings::default()
+    };
+    let mut tt = Table::new(memory);
+    search(
+        black_box(&TicTacToe::START),
+        &OpenLines,
+        &mut tt,
+        moves,
+        &settings,
+        &NoClock,
+        |_| {},
+    )
+    .map(|r| r.stats.nodes)
+    .unwrap_or(0)
+}
+
 fn search_bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("tictactoe/search-depth9");
     let mut memory = vec![Entry::EMPTY; 1 << 12];
     let mut moves = [Cell::default(); 64];
     for algorithm in Algorithm::ALL {
-        let settings = Settings {
-            algorithm,
-            limits: Limits::depth(9),
-            ..Settings::default()
-        };
-        let mut tt = Table::new(&mut memory);
-        let nodes = search(
-            &TicTacToe::START,
-            &OpenLines,
-            &mut tt,
-            &mut moves,
-            &settings,
-            &NoClock,
-            |_| {},
-        )
-        .map(|r| r.stats.nodes)
-        .unwrap_or(0);
+        let nodes = run(algorithm, &mut memory, &mut moves);
         assert_eq!(
             nodes,
             expected_nodes(algorithm),
@@ -48,18 +53,7 @@ fn search_bench(c: &mut Criterion) {
         );
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(algorithm.name(), |b| {
-            b.iter(|| {
-                let mut tt = Table::new(&mut memory);
-                search(
-                    black_box(&TicTacToe::START),
-                    &OpenLines,
-                    &mut tt,
-                    &mut moves,
-                    &settings,
-                    &NoClock,
-                    |_| {},
-                )
-            })
+            b.iter(|| run(algorithm, &mut memory, &mut moves))
         });
     }
     group.finish();

@@ -39,6 +39,13 @@ fn weights_file(params: &[f64]) -> String {
     text
 }
 
+/// The core's fixed-point output (as f64) and the f64 reference for the same weights.
+fn fixed_and_exact(params: &[f64], x: &[i8; 32]) -> (f64, f64) {
+    let net = NetworkWeights::parse(&weights_file(params)).unwrap();
+    let fixed = net.forward(x) as f64 / f64::from(1 << 24);
+    (fixed, reference(params, x))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
@@ -47,9 +54,7 @@ proptest! {
         params in prop::collection::vec(-2.0f64..2.0, PARAMETERS),
         x in prop::array::uniform32(-2i8..=2),
     ) {
-        let net = NetworkWeights::parse(&weights_file(&params)).unwrap();
-        let fixed = net.forward(&x) as f64 / f64::from(1 << 24);
-        let exact = reference(&params, &x);
+        let (fixed, exact) = fixed_and_exact(&params, &x);
         prop_assert!((fixed - exact).abs() < 1e-3, "fixed {} vs f64 {}", fixed, exact);
     }
 
@@ -58,9 +63,7 @@ proptest! {
         params in prop::collection::vec(-8.0f64..8.0, PARAMETERS),
         x in prop::array::uniform32(-2i8..=2),
     ) {
-        let net = NetworkWeights::parse(&weights_file(&params)).unwrap();
-        let fixed = net.forward(&x) as f64 / f64::from(1 << 24);
-        let exact = reference(&params, &x);
+        let (fixed, exact) = fixed_and_exact(&params, &x);
         prop_assert!((fixed - exact).abs() < 1e-3, "fixed {} vs f64 {}", fixed, exact);
     }
 }
