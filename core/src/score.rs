@@ -66,6 +66,21 @@ impl Score {
         }
     }
 
+    /// [`Score::heuristic`] of a raw value computed in `i64` (evaluators that sum
+    /// many weighted terms), saturating at the heuristic band the same way.
+    #[must_use]
+    pub const fn heuristic_wide(raw: i64) -> Score {
+        let limit = Self::HEURISTIC_LIMIT as i64;
+        let clamped = if raw > limit {
+            limit
+        } else if raw < -limit {
+            -limit
+        } else {
+            raw
+        };
+        Score(clamped as i32)
+    }
+
     /// A heuristic score of a whole number of units (`Score::units(1)` displays as `1`).
     #[must_use]
     pub const fn units(n: i16) -> Score {
@@ -206,6 +221,15 @@ mod tests {
         assert!(Score::loss_in(MAX_MATE_PLY as u32) < -best_heuristic);
         assert!(Score::INFINITY > Score::win_in(0));
         assert_eq!(-Score::win_in(7), Score::loss_in(7));
+    }
+
+    #[test]
+    fn wide_heuristics_saturate_like_narrow_ones() {
+        for raw in [0i64, 5, -5, 1 << 29, (1 << 29) + 1, -(1 << 29) - 1] {
+            assert_eq!(Score::heuristic_wide(raw), Score::heuristic(raw as i32));
+        }
+        assert_eq!(Score::heuristic_wide(i64::MAX), Score::heuristic(i32::MAX));
+        assert_eq!(Score::heuristic_wide(i64::MIN), Score::heuristic(i32::MIN));
     }
 
     #[test]

@@ -174,7 +174,7 @@ impl PaperEval {
         let me = pos.side();
         let v =
             self.side_value(pos, me, with_spread) - self.side_value(pos, me.other(), with_spread);
-        Score::heuristic(v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32)
+        Score::heuristic_wide(v)
     }
 }
 

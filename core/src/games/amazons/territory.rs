@@ -175,7 +175,7 @@ impl TerritoryEval {
         let v = ((raw(w.queen) * t1) >> 16) + early * remaining / total;
         let grain = i64::from(GRAIN.to_bits());
         let v = (v + grain / 2).div_euclid(grain) * grain;
-        Score::heuristic(v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32)
+        Score::heuristic_wide(v)
     }
 }
 
