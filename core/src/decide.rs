@@ -39,19 +39,12 @@ pub fn decide<G: Playable, E: Evaluator<G>, C: Clock>(
         depth,
         score: solved.score,
         best: Some(solved.best),
-        pv: pv.clone(),
+        pv,
         stats,
         total: stats,
     };
     on_iteration(&iteration);
-    Ok(SearchResult {
-        best: Some(solved.best),
-        score: Some(solved.score),
-        depth,
-        pv,
-        stats,
-        interrupted: false,
-    })
+    Ok(SearchResult::from(iteration))
 }
 
 #[cfg(test)]

@@ -30,6 +30,20 @@ pub struct Iteration<M> {
     pub total: Stats,
 }
 
+impl<M> From<Iteration<M>> for SearchResult<M> {
+    /// The result of a search whose last completed iteration is `it`.
+    fn from(it: Iteration<M>) -> SearchResult<M> {
+        SearchResult {
+            best: it.best,
+            score: Some(it.score),
+            depth: it.depth,
+            pv: it.pv,
+            stats: it.total,
+            interrupted: false,
+        }
+    }
+}
+
 /// Runs `settings.algorithm` on `pos`, deepening one ply at a time when
 /// `settings.iterative` (else one search at the limit depth), and calls `on_iteration`
 /// after each completed iteration. An iteration cut short by a limit never replaces the
@@ -79,14 +93,7 @@ pub fn search<G: Game, E: Evaluator<G>, C: Clock>(
                     total: ctx.stats,
                 };
                 on_iteration(&iteration);
-                result = SearchResult {
-                    best,
-                    score: Some(score),
-                    depth,
-                    pv: iteration.pv,
-                    stats: ctx.stats,
-                    interrupted: false,
-                };
+                result = SearchResult::from(iteration);
                 guess = score;
                 if !ctx.horizon || score.is_proven() {
                     break;
