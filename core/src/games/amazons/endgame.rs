@@ -185,6 +185,20 @@ mod tests {
     }
 
     #[test]
+    fn touching_queens_are_searched_not_solved() {
+        // Issue 18: White's d3 touches Black's e2. Counted as split, Black "won in
+        // 39"; after e2-e1/i1 White's d3 walks through e2 into Black's area.
+        let pos = Amazons::parse_fen(
+            "1x1xxx1x2/3xQ2x2/1Q1x3xx1/xxxxxxxx2/1qxxq1x1xx/xx2x2xx1/1xxxxxxxq1/1xxQx2xxx/1Qxxqxxx2/3x6:b",
+        )
+        .unwrap();
+        let mut budget = ROOT_BUDGET;
+        assert_eq!(solve(&pos, &mut budget), None);
+        assert_eq!(analyse(&pos, &mut budget), None);
+        assert_eq!(budget, ROOT_BUDGET);
+    }
+
+    #[test]
     fn the_start_is_not_split() {
         let mut budget = 10;
         assert_eq!(
