@@ -133,6 +133,10 @@ fn search(queens: u128, empty: u128, budget: &mut u32) -> Found {
 
 /// Bounds on the moves the queens of `region` can make, with the first move of the
 /// longest sequence found (`None` when the queens cannot move).
+///
+/// The opponent is taken to never move here, so the bounds hold for the game only
+/// once the board has split ([`super::region::is_split`]): before that an opposing
+/// queen can step into the region, even through a square one of its queens leaves.
 #[must_use]
 pub fn region_moves(region: Region, budget: &mut u32) -> (Count, Option<Move>) {
     let Region { queens, empty } = region;
