@@ -55,7 +55,7 @@ pub fn interval_plot(
             .margin(12)
             .x_label_area_size(40)
             .y_label_area_size(label_width)
-            .build_cartesian_2d(x_min..x_max, (0..rows).into_segmented())?;
+            .build_cartesian_2d(x_min..x_max, (0..rows - 1).into_segmented())?;
         chart
             .configure_mesh()
             .disable_y_mesh()
@@ -69,16 +69,16 @@ pub fn interval_plot(
         let row = |i: usize| SegmentValue::CenterOf(rows - 1 - i);
         chart.draw_series(ratings.iter().enumerate().filter(|(_, r)| finite(r)).map(
             |(i, r)| {
-                ErrorBar::new_horizontal(row(i), r.low, r.elo, r.high, BLUE.stroke_width(2), 10)
+                ErrorBar::new_horizontal(
+                    row(i),
+                    r.low,
+                    r.elo,
+                    r.high,
+                    BLUE.filled().stroke_width(2),
+                    10,
+                )
             },
         ))?;
-        chart.draw_series(
-            ratings
-                .iter()
-                .enumerate()
-                .filter(|(_, r)| finite(r))
-                .map(|(i, r)| Circle::new((r.elo, row(i)), 4, BLUE.filled())),
-        )?;
         Ok(())
     })
 }
@@ -245,5 +245,121 @@ fn padded_range(values: impl Iterator<Item = f64>) -> (f64, f64) {
     } else {
         let room = (hi - lo) * 0.05;
         (lo - room, hi + room)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rating(elo: f64, half: f64) -> Rating {
+        Rating {
+            elo,
+            low: elo - half,
+            high: elo + half,
+        }
+    }
+
+    /// Parses the SVG (failing on malformed XML) and returns the texts and the count of
+    /// elements with each tag name (for polylines: the thick ones, i.e. not the axes').
+    fn parse(svg: &str) -> (Vec<String>, impl Fn(&str) -> usize + '_) {
+        let doc = roxmltree::Document::parse(svg).expect("well-formed XML");
+        assert_eq!(doc.root_element().tag_name().name(), "svg");
+        let texts = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("text"))
+            .map(|n| n.text().unwrap_or("").trim().to_string())
+            .collect();
+        let count = move |tag: &str| {
+            roxmltree::Document::parse(svg)
+                .expect("parsed once already")
+                .descendants()
+                .filter(|n| n.has_tag_name(tag))
+                .filter(|n| tag != "polyline" || n.attribute("stroke-width") == Some("2"))
+                .count()
+        };
+        (texts, count)
+    }
+
+    #[test]
+    fn interval_plot_has_a_marker_and_a_label_per_player() {
+        let labels: Vec<String> = ["sss d6", "pvs d6", "mtdf d6", "minimax <3>"]
+            .iter()
+            .map(|s| (*s).to_string())
+            .collect();
+        let ratings = [
+            rating(120.0, 40.0),
+            rating(10.0, 35.0),
+            rating(-30.5, 50.0),
+            rating(-99.5, 60.0),
+        ];
+        let svg = interval_plot("Ratings & intervals", &labels, &ratings).unwrap();
+        let (texts, count) = parse(&svg);
+        assert_eq!(count("circle"), 4, "one point per player");
+        for label in &labels {
+            assert_eq!(
+                texts.iter().filter(|t| *t == label).count(),
+                1,
+                "{label} in {texts:?}"
+            );
+        }
+        assert!(texts.iter().any(|t| t == "Ratings & intervals"));
+        assert!(texts.iter().any(|t| t == "Elo"));
+    }
+
+    #[test]
+    fn interval_plot_skips_infinite_ratings_and_survives_no_players() {
+        let ratings = [rating(0.0, 10.0), rating(5.0, f64::INFINITY)];
+        let svg = interval_plot("t", &["a".into(), "b".into()], &ratings).unwrap();
+        assert_eq!(parse(&svg).1("circle"), 1);
+        let svg = interval_plot("empty", &[], &[]).unwrap();
+        assert_eq!(parse(&svg).1("circle"), 0);
+    }
+
+    #[test]
+    fn line_plot_draws_one_line_and_legend_entry_per_series() {
+        let series: Vec<Series> = (0..3)
+            .map(|k| Series {
+                name: format!("depth {}", k + 2),
+                points: (0..20)
+                    .map(|i| (f64::from(i), f64::from(i * k) + 0.5))
+                    .collect(),
+            })
+            .collect();
+        let svg = line_plot("Fitness", "generation", "fitness", &series).unwrap();
+        let (texts, count) = parse(&svg);
+        // Each series is one polyline, plus one short line in the legend.
+        assert_eq!(count("polyline"), 6, "{svg}");
+        for s in &series {
+            assert!(texts.contains(&s.name), "{texts:?}");
+        }
+        assert!(texts.iter().any(|t| t == "generation") && texts.iter().any(|t| t == "fitness"));
+    }
+
+    #[test]
+    fn band_plot_draws_the_band_and_the_line() {
+        let line = Series {
+            name: "score".into(),
+            points: (1..=50)
+                .map(|g| (f64::from(g), 0.5 + 0.1 / f64::from(g)))
+                .collect(),
+        };
+        let band: Vec<(f64, f64, f64)> = line
+            .points
+            .iter()
+            .map(|&(x, y)| (x, y - 0.5 / x.sqrt(), y + 0.5 / x.sqrt()))
+            .collect();
+        let svg = band_plot("Score over games", "games", "score", &line, &band).unwrap();
+        let (texts, count) = parse(&svg);
+        assert_eq!(count("polygon"), 1);
+        assert!(count("polyline") >= 1);
+        assert!(texts.contains(&"95% band".to_string()) && texts.contains(&"score".to_string()));
+    }
+
+    #[test]
+    fn ranges_pad_and_fall_back() {
+        assert_eq!(padded_range([0.0, 10.0].into_iter()), (-0.5, 10.5));
+        assert_eq!(padded_range([3.0].into_iter()), (2.0, 4.0));
+        assert_eq!(padded_range([f64::NAN].into_iter()), (0.0, 1.0));
     }
 }
