@@ -69,10 +69,16 @@ fn margin(score: f64, sigma: f64) -> f64 {
 /// and cutechess print them). Match and tournament reports and `microply elo` all use it.
 impl fmt::Display for EloEstimate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Rounding error of an even score must not print as −0.00.
+        let elo = if (self.elo * 100.0).round() == 0.0 {
+            0.0
+        } else {
+            self.elo
+        };
         write!(
             f,
             "{:+.2} +/- {:.2}, LOS {:.2} %",
-            self.elo,
+            elo,
             self.margin,
             self.los * 100.0
         )
@@ -100,6 +106,8 @@ mod tests {
             score: 0.477,
         };
         assert_eq!(e.to_string(), "-15.69 +/- 30.46, LOS 15.53 %");
+        let even = EloEstimate { elo: -1e-13, ..e };
+        assert!(even.to_string().starts_with("+0.00 +/- "));
     }
 
     #[test]
