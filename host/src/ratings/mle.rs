@@ -335,6 +335,12 @@ mod tests {
         let want = elo_wdl(w).unwrap().elo;
         assert!(close(r[0].elo, want, 1e-6), "{} vs {want}", r[0].elo);
         assert_eq!((r[1].elo, r[1].low, r[1].high), (0.0, 0.0, 0.0));
+        // Two players: I = N·p(1 − p) with p = s, so the half-width is
+        // 1.959964·(400/ln10)/√(N·s(1 − s)) = 1.959964·173.717793/√(343·0.246633) = 37.02,
+        // wider than the trinomial margin 30.43 because a draw's variance is smaller.
+        let s = w.points() / 343.0;
+        let half = Z95 * ELO_PER_NATURAL / (343.0 * s * (1.0 - s)).sqrt();
+        assert!(close(r[0].high - r[0].elo, half, 1e-6) && close(half, 37.02, 5e-3), "{half}");
         let mean = maximum_likelihood(2, &g, Anchor::Mean).unwrap();
         assert!(close(mean[0].elo, want / 2.0, 1e-6) && close(mean[1].elo, -want / 2.0, 1e-6));
     }
