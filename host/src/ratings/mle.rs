@@ -340,7 +340,10 @@ mod tests {
         // wider than the trinomial margin 30.43 because a draw's variance is smaller.
         let s = w.points() / 343.0;
         let half = Z95 * ELO_PER_NATURAL / (343.0 * s * (1.0 - s)).sqrt();
-        assert!(close(r[0].high - r[0].elo, half, 1e-6) && close(half, 37.02, 5e-3), "{half}");
+        assert!(
+            close(r[0].high - r[0].elo, half, 1e-6) && close(half, 37.02, 5e-3),
+            "{half}"
+        );
         let mean = maximum_likelihood(2, &g, Anchor::Mean).unwrap();
         assert!(close(mean[0].elo, want / 2.0, 1e-6) && close(mean[1].elo, -want / 2.0, 1e-6));
     }

@@ -4,4 +4,4 @@ mod markdown;
 mod svg;
 
 pub use markdown::{markdown_table, markdown_table_aligned, Align};
-pub use svg::{band_plot, interval_plot, line_plot, Series};
+pub use svg::{band_plot, interval_plot, line_plot, PlotError, Series};
