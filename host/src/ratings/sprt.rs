@@ -99,7 +99,7 @@ impl Sprt {
 
     /// The log-likelihood ratio of H1 over H0 after `wdl`, as cutechess computes it:
     /// drawElo is estimated from the observed frequencies, elo0 and elo1 are turned into
-    /// BayesElo by dividing by [the scale](bayes_elo_scale) at that drawElo, and
+    /// BayesElo by dividing by the slope 4x/(1 + x)², x = 10^(−drawElo/400), and
     /// LLR = W·ln(p1w/p0w) + D·ln(p1d/p0d) + L·ln(p1l/p0l).
     ///
     /// 0 while any of W, D, L is 0 (cutechess does not decide then: drawElo is undefined).
