@@ -27,11 +27,9 @@ pub fn score_to_elo(score: f64) -> f64 {
     -400.0 * (1.0 / score - 1.0).log10()
 }
 
-/// The estimate from samples taking `values` (in points per game, 0..=1) with `counts`.
-///
-/// None when there are no samples or the mean score is 0 or 1 (the Elo difference is
-/// then infinite).
-pub(crate) fn from_samples(values: &[f64], counts: &[u64]) -> Option<EloEstimate> {
+/// The mean score of samples taking `values` with `counts`, and its standard error
+/// σ = √(Var/N); None without samples.
+pub(crate) fn mean_and_error(values: &[f64], counts: &[u64]) -> Option<(f64, f64)> {
     let n: u64 = counts.iter().sum();
     if n == 0 {
         return None;
@@ -39,11 +37,19 @@ pub(crate) fn from_samples(values: &[f64], counts: &[u64]) -> Option<EloEstimate
     let n = n as f64;
     let frequencies = || counts.iter().map(|&c| c as f64 / n).zip(values);
     let score: f64 = frequencies().map(|(f, v)| f * v).sum();
+    let variance: f64 = frequencies().map(|(f, v)| f * (v - score).powi(2)).sum();
+    Some((score, (variance / n).sqrt()))
+}
+
+/// The estimate from samples taking `values` (in points per game, 0..=1) with `counts`.
+///
+/// None when there are no samples or the mean score is 0 or 1 (the Elo difference is
+/// then infinite).
+pub(crate) fn from_samples(values: &[f64], counts: &[u64]) -> Option<EloEstimate> {
+    let (score, sigma) = mean_and_error(values, counts)?;
     if score <= 0.0 || score >= 1.0 {
         return None;
     }
-    let variance: f64 = frequencies().map(|(f, v)| f * (v - score).powi(2)).sum();
-    let sigma = (variance / n).sqrt();
     Some(EloEstimate {
         elo: score_to_elo(score),
         margin: margin(score, sigma),

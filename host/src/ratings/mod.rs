@@ -7,6 +7,7 @@ mod estimate;
 mod mle;
 mod normal;
 mod pentanomial;
+mod running;
 mod sprt;
 mod wdl;
 
@@ -14,6 +15,7 @@ pub use estimate::{score_to_elo, EloEstimate};
 pub use mle::{maximum_likelihood, Anchor, RatedGame, Rating};
 pub use normal::{normal_cdf, Z95};
 pub use pentanomial::{elo_pentanomial, games_of_pairs, Pentanomial};
+pub use running::{running_score, ScorePoint};
 pub use sprt::{Sprt, SprtDecision};
 pub use wdl::{elo_wdl, Wdl};
 

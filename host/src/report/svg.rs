@@ -5,7 +5,7 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use crate::ratings::Rating;
+use crate::ratings::{Rating, ScorePoint};
 
 /// A named line of (x, y) points.
 #[derive(Debug, Clone, PartialEq)]
@@ -162,6 +162,21 @@ pub fn band_plot(
             .legend(|(x, y)| PathElement::new([(x, y), (x + 18, y)], BLUE.stroke_width(2)));
         legend(&mut chart)
     })
+}
+
+/// A match's score over games with its 95% band (from
+/// [`running_score`](crate::ratings::running_score)).
+///
+/// # Errors
+/// [`PlotError`] if plotters fails (it does not for finite input).
+pub fn score_plot(title: &str, points: &[ScorePoint]) -> Result<String, PlotError> {
+    let games = |p: &ScorePoint| p.games as f64;
+    let line = Series {
+        name: "score".into(),
+        points: points.iter().map(|p| (games(p), p.score)).collect(),
+    };
+    let band: Vec<(f64, f64, f64)> = points.iter().map(|p| (games(p), p.low, p.high)).collect();
+    band_plot(title, "games", "score", &line, &band)
 }
 
 type Chart<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
@@ -354,6 +369,15 @@ mod tests {
         assert_eq!(count("polygon"), 1);
         assert!(count("polyline") >= 1);
         assert!(texts.contains(&"95% band".to_string()) && texts.contains(&"score".to_string()));
+    }
+
+    #[test]
+    fn score_plot_is_a_band_plot_of_the_running_score() {
+        let points = crate::ratings::running_score(&[1.0, 0.5, 0.0, 1.0, 1.0]).unwrap();
+        let svg = score_plot("A vs B", &points).unwrap();
+        let (texts, count) = parse(&svg);
+        assert_eq!(count("polygon"), 1);
+        assert!(texts.contains(&"A vs B".to_string()) && texts.contains(&"games".to_string()));
     }
 
     #[test]
