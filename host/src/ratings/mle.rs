@@ -247,9 +247,11 @@ impl Fit<'_> {
         Err(RatingError::NoConvergence)
     }
 
-    /// r + t·step for the largest t in 1, ½, ¼, ... that does not lower the likelihood.
+    /// r + t·step for the largest t in 1, ½, ¼, ... that does not lower the likelihood
+    /// (beyond rounding: near the maximum the change is below the sum's precision).
     fn damped_step(&self, r: &[f64], step: &[f64]) -> Vec<f64> {
-        let before = self.log_likelihood(r);
+        let now = self.log_likelihood(r);
+        let before = now - 1e-12 * (1.0 + now.abs());
         let mut t = 1.0;
         loop {
             let mut next = r.to_vec();
@@ -371,6 +373,15 @@ mod tests {
         let m = maximum_likelihood(3, &g, Anchor::Mean).unwrap();
         assert!(close(m[1].elo, 23.478_835, 1e-5), "{:?}", m);
         assert!(close(m.iter().map(|r| r.elo).sum::<f64>(), 0.0, 1e-9));
+    }
+
+    #[test]
+    fn a_lopsided_match_still_converges() {
+        // 999 wins and a draw: s = 0.9995, elo = 400·log10(0.9995/0.0005) = 400·3.300813 = 1320.33.
+        let g = games(&[(0, 1, 1.0, 999), (1, 0, 0.5, 1)]);
+        let r = maximum_likelihood(2, &g, Anchor::Player(1)).unwrap();
+        assert!(close(r[0].elo, 400.0 * 1999f64.log10(), 1e-6), "{r:?}");
+        assert!(close(r[0].elo, 1320.33, 5e-3), "{r:?}");
     }
 
     #[test]

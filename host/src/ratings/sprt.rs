@@ -7,7 +7,8 @@ use super::{RatingError, Wdl};
 /// An SPRT of H0: "A is elo0 stronger than B" against H1: "A is elo1 stronger", with
 /// error rates alpha (accepting H1 when H0 holds) and beta (accepting H0 when H1 holds).
 ///
-/// elo0 and elo1 are in BayesElo units scaled to logistic Elo, as in cutechess.
+/// elo0 and elo1 are logistic Elo differences; [`Sprt::llr`] turns them into BayesElo at
+/// the observed draw rate, as cutechess does.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Sprt {
     /// The Elo difference of the null hypothesis.
