@@ -9,6 +9,7 @@ mod normal;
 mod pentanomial;
 mod running;
 mod sprt;
+mod summary;
 mod wdl;
 
 pub use estimate::{score_to_elo, EloEstimate};
@@ -17,6 +18,7 @@ pub use normal::{normal_cdf, Z95};
 pub use pentanomial::{elo_pentanomial, games_of_pairs, Pentanomial};
 pub use running::{running_score, ScorePoint};
 pub use sprt::{Sprt, SprtDecision};
+pub use summary::match_summary;
 pub use wdl::{elo_wdl, Wdl};
 
 /// What went wrong reading or rating results.
