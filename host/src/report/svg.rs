@@ -64,6 +64,7 @@ pub fn interval_plot(
                 SegmentValue::CenterOf(i) if *i < ratings.len() => name(rows - 1 - *i),
                 _ => String::new(),
             })
+            .x_label_formatter(&tick)
             .x_desc("Elo")
             .draw()?;
         let row = |i: usize| SegmentValue::CenterOf(rows - 1 - i);
@@ -199,6 +200,8 @@ fn axes<'a, 'b>(
         .build_cartesian_2d(x_min..x_max, y_min..y_max)?;
     chart
         .configure_mesh()
+        .x_label_formatter(&tick)
+        .y_label_formatter(&tick)
         .x_desc(x_label)
         .y_desc(y_label)
         .draw()?;
@@ -232,6 +235,17 @@ fn draw(
         root.present().map_err(|e| failed(&e))?;
     }
     Ok(svg)
+}
+
+/// An axis label with no trailing zeros: `150`, `-50`, `0.25`.
+fn tick(v: &f64) -> String {
+    let s = format!("{v:.3}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".into()
+    } else {
+        s.into()
+    }
 }
 
 fn finite(r: &Rating) -> bool {
@@ -349,6 +363,10 @@ mod tests {
             assert!(texts.contains(&s.name), "{texts:?}");
         }
         assert!(texts.iter().any(|t| t == "generation") && texts.iter().any(|t| t == "fitness"));
+        assert!(
+            !texts.iter().any(|t| t.ends_with(".0")),
+            "axis ticks: {texts:?}"
+        );
     }
 
     #[test]
@@ -378,6 +396,15 @@ mod tests {
         let (texts, count) = parse(&svg);
         assert_eq!(count("polygon"), 1);
         assert!(texts.contains(&"A vs B".to_string()) && texts.contains(&"games".to_string()));
+    }
+
+    #[test]
+    fn ticks_drop_trailing_zeros() {
+        let ticks: Vec<String> = [150.0, -50.0, 0.25, 0.1 + 0.2, -0.0001, 2.5e3]
+            .iter()
+            .map(tick)
+            .collect();
+        assert_eq!(ticks, vec!["150", "-50", "0.25", "0.3", "0", "2500"]);
     }
 
     #[test]
