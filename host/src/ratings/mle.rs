@@ -480,6 +480,27 @@ mod tests {
     }
 
     #[test]
+    fn groups_that_never_met_are_unbounded_and_one_player_is_zero() {
+        // 0–1 and 2–3 play among themselves only: the scale between the pairs is free.
+        let g = games(&[(0, 1, 1.0, 1), (1, 0, 1.0, 1), (2, 3, 0.5, 2)]);
+        assert_eq!(
+            maximum_likelihood(4, &g, Anchor::Mean),
+            Err(RatingError::Unbounded {
+                players: vec![2, 3]
+            })
+        );
+        let alone = maximum_likelihood(1, &[], Anchor::Mean).unwrap();
+        assert_eq!(
+            alone,
+            vec![Rating {
+                elo: 0.0,
+                low: 0.0,
+                high: 0.0
+            }]
+        );
+    }
+
+    #[test]
     fn bad_input_is_named() {
         let g = games(&[(0, 3, 1.0, 1)]);
         assert_eq!(
