@@ -5,3 +5,5 @@ pub mod cli;
 pub mod clock;
 pub mod firmware;
 pub mod memory;
+pub mod ratings;
+pub mod report;
