@@ -54,7 +54,10 @@ pub trait Game: Copy + Eq + fmt::Debug + Sized {
     #[must_use]
     fn after(&self, m: Self::Move) -> Self;
 
-    /// The 64-bit Zobrist hash of the position (kept incrementally).
+    /// The 64-bit Zobrist hash of the position (kept incrementally). It must cover
+    /// everything the position's value depends on (side to move, scores, draw
+    /// counters, repetition history), since the transposition table reuses values
+    /// across every path to the same hash.
     fn hash(&self) -> u64;
 
     /// `Some` when the game is over.

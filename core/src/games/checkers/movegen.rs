@@ -369,7 +369,7 @@ impl Game for Checkers {
     }
 
     fn hash(&self) -> u64 {
-        self.hash
+        self.key()
     }
 
     fn outcome(&self) -> Option<Outcome> {
