@@ -224,3 +224,16 @@ fn the_hash_covers_the_draw_state() {
     );
     assert_ne!(pos8.hash(), pos.hash());
 }
+
+/// A tree answered from the table hides the horizon behind the entries: before the
+/// entries recorded it, MTD(f) and AB-SSS* took this depth-2 tree for solved and
+/// returned its value (1.59) for depth 4 (0).
+#[test]
+fn table_hits_do_not_hide_the_horizon() {
+    let config = Config { draw_plies: 1 };
+    let pos = Checkers::parse_fen_under("B:WK16,K25:BK3,8,K28", &config).unwrap();
+    assert_eq!(score(&pos, Algorithm::Minimax, 4, 0, false), Score::ZERO);
+    for tt_entries in [7usize, 1 << 14] {
+        check(&pos, 4, tt_entries, true).unwrap();
+    }
+}
