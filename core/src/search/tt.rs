@@ -82,6 +82,14 @@ impl<'a> Table<'a> {
         Table { entries }
     }
 
+    /// A table over the first `len` entries of this one's memory (all of them when
+    /// there are fewer), cleared: a search that must not depend on how much memory
+    /// the caller has (the protocol's `bench`) runs in it.
+    pub fn prefix(&mut self, len: usize) -> Table<'_> {
+        let len = len.min(self.entries.len());
+        Table::new(&mut self.entries[..len])
+    }
+
     /// Forgets everything.
     pub fn clear(&mut self) {
         self.entries.fill(Entry::EMPTY);
