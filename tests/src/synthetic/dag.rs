@@ -93,7 +93,7 @@ impl Game for DagNode {
     type Move = u8;
     type Config = DagShape;
     const NAME: &'static str = "synthetic-dag";
-    const MAX_MOVES: usize = MAX_BRANCHING as usize;
+    const MOVE_CAPACITY: usize = MAX_BRANCHING as usize;
 
     fn start(config: &DagShape) -> DagNode {
         DagNode::root(*config)

@@ -76,7 +76,7 @@ impl Game for Node {
     type Move = u8;
     type Config = Shape;
     const NAME: &'static str = "synthetic";
-    const MAX_MOVES: usize = MAX_BRANCHING as usize;
+    const MOVE_CAPACITY: usize = MAX_BRANCHING as usize;
 
     fn start(config: &Shape) -> Node {
         Node::root(*config)

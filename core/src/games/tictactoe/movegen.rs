@@ -21,7 +21,7 @@ impl Game for TicTacToe {
     type Config = ();
 
     const NAME: &'static str = "tictactoe";
-    const MAX_MOVES: usize = 9;
+    const MOVE_CAPACITY: usize = 9;
 
     fn start((): &()) -> TicTacToe {
         TicTacToe::START
