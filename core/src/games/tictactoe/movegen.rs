@@ -40,9 +40,9 @@ impl Game for TicTacToe {
     fn for_each_move<B>(&self, mut f: impl FnMut(Cell) -> ControlFlow<B>) -> ControlFlow<B> {
         let mut open = self.open_cells();
         while open != 0 {
-            let i = open.trailing_zeros() as u8;
+            let cell = Cell(open.trailing_zeros() as u8);
             open &= open - 1;
-            f(Cell(i))?;
+            f(cell)?;
         }
         ControlFlow::Continue(())
     }
