@@ -28,8 +28,13 @@ pub trait Game: Copy + Eq + fmt::Debug + Sized {
 
     /// The protocol name of the game (`tictactoe`, `checkers`, `dots`, `amazons`).
     const NAME: &'static str;
-    /// An upper bound on the number of legal moves in any position of any variant.
-    const MAX_MOVES: usize;
+    /// A move-buffer size that holds the legal moves of one position: an upper bound
+    /// on the legal moves of every position of every variant where the game can
+    /// prove one (tic-tac-toe, Dots-and-Boxes, Amazons), else a capacity that covers
+    /// every position seen in play and in the tests (checkers, whose number of
+    /// capture paths has no small proven bound). A position with more moves is
+    /// reported as [`MoveBufferFull`], never overrun.
+    const MOVE_CAPACITY: usize;
 
     /// The start position of a variant.
     fn start(config: &Self::Config) -> Self;
@@ -54,7 +59,10 @@ pub trait Game: Copy + Eq + fmt::Debug + Sized {
     #[must_use]
     fn after(&self, m: Self::Move) -> Self;
 
-    /// The 64-bit Zobrist hash of the position (kept incrementally).
+    /// The 64-bit Zobrist hash of the position (kept incrementally). It must cover
+    /// everything the position's value depends on (side to move, scores, draw
+    /// counters, repetition history), since the transposition table reuses values
+    /// across every path to the same hash.
     fn hash(&self) -> u64;
 
     /// `Some` when the game is over.

@@ -1,5 +1,6 @@
 //! Shared helpers for microply's integration tests (in `tests/tests/`).
 
 pub mod amazons;
+pub mod checkers_reference;
 pub mod session;
 pub mod synthetic;

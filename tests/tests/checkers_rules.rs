@@ -20,7 +20,7 @@ proptest! {
     fn hash_is_kept_incrementally(seed in any::<u64>(), plies in 1usize..150) {
         let mut rng = SplitMix64::new(seed);
         let mut pos = Checkers::start(&Config::default());
-        let mut buf = vec![Move::default(); Checkers::MAX_MOVES];
+        let mut buf = vec![Move::default(); Checkers::MOVE_CAPACITY];
         for _ in 0..plies {
             let n = pos.generate(&mut buf).unwrap();
             if n == 0 {

@@ -134,9 +134,14 @@ fn depth_two_textbook_choice_is_the_centre_worth_one() {
     for algorithm in Algorithm::ALL {
         let mut tt = Table::new(&mut memory);
         let r = solve(&TicTacToe::START, &mut tt, &settings(algorithm, 2, false));
-        assert_eq!(r.best, Some(Cell(4)), "{algorithm}");
+        assert_eq!(r.best, Some(Cell::new(4).unwrap()), "{algorithm}");
         assert_eq!(r.score, Some(Score::units(1)), "{algorithm}");
-        assert_eq!(TicTacToe::START.display_move(Cell(4)).to_string(), "b2");
+        assert_eq!(
+            TicTacToe::START
+                .display_move(Cell::new(4).unwrap())
+                .to_string(),
+            "b2"
+        );
     }
 }
 

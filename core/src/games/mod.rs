@@ -177,7 +177,7 @@ macro_rules! with_position {
 /// ```
 /// use microply_core::games::GameKind;
 /// use microply_core::{with_game, Game};
-/// let n = with_game!(GameKind::TicTacToe, G => G::MAX_MOVES);
+/// let n = with_game!(GameKind::TicTacToe, G => G::MOVE_CAPACITY);
 /// assert_eq!(n, 9);
 /// ```
 #[macro_export]

@@ -61,6 +61,8 @@ pub enum Command<'l> {
         /// Stop after this many plies even if the game goes on.
         max_plies: u32,
     },
+    /// `bench`: the fixed benchmark searches of every game.
+    Bench,
     /// `eval`.
     Eval,
     /// `show`.
@@ -99,6 +101,7 @@ impl<'l> Command<'l> {
             "fen" => bare(rest, Command::Fen)?,
             "status" => bare(rest, Command::Status)?,
             "eval" => bare(rest, Command::Eval)?,
+            "bench" => bare(rest, Command::Bench)?,
             "show" => bare(rest, Command::Show)?,
             "quit" => bare(rest, Command::Quit)?,
             _ => return Err(ProtocolError::UnknownCommand(word)),

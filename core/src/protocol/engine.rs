@@ -3,6 +3,7 @@
 
 use core::fmt::{self, Write};
 
+use super::bench;
 use super::command::{Command, GoLimit};
 use super::error::ProtocolError;
 use super::selfplay;
@@ -81,6 +82,9 @@ impl<'a> Engine<'a> {
         match command {
             Command::Game { kind, options } => self.position = new_game(kind, options)?,
             Command::Quit => return Ok(Flow::Quit),
+            Command::Bench => {
+                bench::run(tt, moves, clock, out)?;
+            }
             Command::SelfPlay {
                 limit,
                 algorithm,
@@ -101,7 +105,7 @@ impl<'a> Engine<'a> {
 
 // Tic-tac-toe's configuration is `()`.
 #[allow(clippy::let_unit_value)]
-fn new_game(kind: GameKind, options: &str) -> Result<AnyPosition, ProtocolError<'_>> {
+pub(super) fn new_game(kind: GameKind, options: &str) -> Result<AnyPosition, ProtocolError<'_>> {
     with_game!(kind, G => {
         let mut config = <G as Game>::Config::default();
         for token in options.split_ascii_whitespace() {
@@ -148,7 +152,7 @@ fn run_on<'l, G: Playable, C: Clock>(
         }
         Command::Eval => writeln!(out, "eval {}", static_score(pos)),
         Command::Show => pos.write_board(out),
-        Command::Game { .. } | Command::SelfPlay { .. } | Command::Quit => Ok(()),
+        Command::Game { .. } | Command::SelfPlay { .. } | Command::Quit | Command::Bench => Ok(()),
     };
     Ok(*pos)
 }
@@ -247,6 +251,15 @@ pub(super) fn go<'l, G: Playable, C: Clock>(
         clock,
         report,
     )?)
+}
+
+/// A writer that drops everything (for searches whose `info` lines nobody reads).
+pub(super) struct Discard;
+
+impl Write for Discard {
+    fn write_str(&mut self, _: &str) -> fmt::Result {
+        Ok(())
+    }
 }
 
 fn write_info<G: Playable>(

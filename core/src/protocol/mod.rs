@@ -17,12 +17,14 @@
 //! assert_eq!(out, "ok\nfen .../.x./o..:x\nok\n");
 //! ```
 
+mod bench;
 mod command;
 mod engine;
 mod error;
 mod line;
 mod selfplay;
 
+pub use bench::{BenchPosition, BenchTotal, BENCH_POSITIONS, BENCH_TT_ENTRIES};
 pub use command::{Command, GoLimit, MAX_TOKENS};
 pub use engine::{Engine, Flow};
 pub use error::ProtocolError;

@@ -67,13 +67,16 @@ pub(crate) fn negamax<W: ChildWindow, G: Game, E: Evaluator<G>, C: Clock>(
     }
     let hash = pos.hash();
     let hit = ctx.probe(hash, ply);
+    // Whether the bounds this node works with rest on the horizon (its own table
+    // entry's, then its subtree's); kept apart from the rest of the tree's flag so
+    // the stored entry carries its own.
+    let mut horizon_below = false;
     if let Some(h) = hit.filter(|h| ply > 0 && h.depth == depth) {
-        if h.lower >= beta {
-            return Ok(h.lower);
+        if h.lower >= beta || h.upper <= alpha {
+            ctx.horizon |= h.horizon;
+            return Ok(if h.lower >= beta { h.lower } else { h.upper });
         }
-        if h.upper <= alpha {
-            return Ok(h.upper);
-        }
+        horizon_below = h.horizon;
         alpha = alpha.max(h.lower);
         beta = beta.min(h.upper);
     }
@@ -91,6 +94,7 @@ pub(crate) fn negamax<W: ChildWindow, G: Game, E: Evaluator<G>, C: Clock>(
     let parent = pos.side_to_move();
     let mut best = -Score::INFINITY;
     let mut best_index = None;
+    let horizon_elsewhere = core::mem::replace(&mut ctx.horizon, horizon_below);
     for (nth, i) in MoveOrder::new(n, front).enumerate() {
         let child = pos.after(moves[i]);
         let window_alpha = alpha.max(best);
@@ -117,6 +121,7 @@ pub(crate) fn negamax<W: ChildWindow, G: Game, E: Evaluator<G>, C: Clock>(
         }
     }
     ctx.store(hash, depth, ply, alpha, beta, best, best_index);
+    ctx.horizon |= horizon_elsewhere;
     if ply == 0 && best > alpha {
         ctx.root_best = best_index;
     }

@@ -41,7 +41,9 @@ pub(crate) struct Context<'s, 't, G: Game, E: Evaluator<G>, C: Clock> {
     pub(crate) killers: Killers<G::Move>,
     /// The root move of the last search call that did not fail low.
     pub(crate) root_best: Option<usize>,
-    /// Whether the current iteration met the depth horizon anywhere.
+    /// Whether the current iteration met the depth horizon anywhere (inside
+    /// [`negamax`](super::alphabeta::negamax): anywhere in the current node's subtree,
+    /// counting table entries that did).
     pub(crate) horizon: bool,
     game: PhantomData<G>,
 }
@@ -125,7 +127,8 @@ impl<'s, 't, G: Game, E: Evaluator<G>, C: Clock> Context<'s, 't, G, E, C> {
         })
     }
 
-    /// Stores what a search of window `(alpha, beta)` returned as bounds.
+    /// Stores what a search of window `(alpha, beta)` returned as bounds, with
+    /// whether the horizon was met below (`self.horizon` for the node's subtree).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn store(
         &mut self,
@@ -143,8 +146,14 @@ impl<'s, 't, G: Game, E: Evaluator<G>, C: Clock> Context<'s, 't, G, E, C> {
             -Score::INFINITY
         };
         let upper = if value < beta { value } else { Score::INFINITY };
-        self.tt
-            .store(hash, depth, lower.to_table(ply), upper.to_table(ply), best);
+        self.tt.store(
+            hash,
+            depth,
+            lower.to_table(ply),
+            upper.to_table(ply),
+            best,
+            self.horizon,
+        );
     }
 }
 

@@ -3,6 +3,14 @@
 //! PVS, MTD(f) and AB-SSS\*, all run by one iterative-deepening driver over one
 //! transposition table in caller-provided memory.
 //!
+//! The table hands a stored value to any node with the same [`Game::hash`](crate::Game::hash)
+//! and remaining depth, whatever path led there, so every game's hash covers all its
+//! result depends on: checkers folds in its draw state (the plies since the last
+//! capture or man move and, when a repetition can still decide, the king steps since),
+//! so values are never reused across draw states or histories. Table entries also
+//! record whether their bounds rest on the depth horizon, so a tree answered from the
+//! table is not mistaken for a solved one. See `docs/search.md`.
+//!
 //! ```
 //! use microply_core::games::tictactoe::{OpenLines, TicTacToe};
 //! use microply_core::search::{search, Algorithm, Entry, Limits, NoClock, Settings, Table};

@@ -1,6 +1,7 @@
 //! The `microply` subcommands, one file each.
 
 pub mod analyze;
+pub mod bench;
 pub mod crosscheck;
 pub mod elo;
 pub mod engine;
@@ -51,6 +52,9 @@ pub enum Command {
         #[arg(long, default_value_t = 1 << 24)]
         tt_entries: usize,
     },
+    /// Search fixed positions of every game to a fixed depth: nodes per position, total
+    /// nodes, nodes/s and a node signature (the protocol's `bench`).
+    Bench,
     /// Speak the engine protocol (docs/protocol.md) on stdin/stdout.
     Engine {
         /// Transposition table entries (16 bytes each).
@@ -170,6 +174,7 @@ fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Engine { tt_entries } => engine::run(tt_entries),
+        Command::Bench => bench::run(),
         Command::Solve {
             game,
             rows,

@@ -120,7 +120,7 @@ impl Game for Amazons {
     type Config = Config;
 
     const NAME: &'static str = "amazons";
-    const MAX_MOVES: usize = MAX_MOVES;
+    const MOVE_CAPACITY: usize = MAX_MOVES;
 
     fn start(config: &Config) -> Amazons {
         Amazons::start_position(config.size)

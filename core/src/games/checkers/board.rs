@@ -1,11 +1,21 @@
 //! The checkers position: three masks, the side to move, the reversible-ply history
 //! and an incrementally kept Zobrist hash.
+//!
+//! The hash covers everything a position's value depends on, so a transposition table
+//! never returns a value from another draw state: the pieces and the side to move
+//! (Zobrist keys), and, once a king has stepped, the draw state — the plies since the
+//! last capture or man move, the variant's `draw_plies`, and (when the repetition rule
+//! can decide anything) the remembered king steps themselves, as a polynomial rolling
+//! hash kept incrementally (its *trail*). Two positions with the same key therefore
+//! have the same future under every rule, and the table needs no path-dependent
+//! special case; the price is that transpositions between different king-step orders
+//! are not shared when a repetition could still occur.
 
 use super::bitboard::{square, Bitboard, Squares, BOTTOM_ROW, TOP_ROW};
 use super::moves::Move;
 use super::rules::{DRAW_PLIES, HISTORY, REPETITIONS};
 use crate::player::Player;
-use crate::zobrist;
+use crate::zobrist::{self, splitmix64};
 
 /// The variant options: the draw rule's ply count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -61,6 +71,48 @@ const fn full_hash(black: Bitboard, white: Bitboard, kings: Bitboard, side: Play
 
 const START_HASH: u64 = full_hash(0x0000_0FFF, 0xFFF0_0000, 0, Player::First);
 
+/// The multiplier of the trail, the polynomial hash of the remembered king steps
+/// (odd, so multiplying never loses information modulo 2^64).
+const TRAIL_BASE: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// `TRAIL_BASE^(HISTORY - 1)`: the weight of the oldest remembered step, which leaves
+/// the trail when a new step overwrites it.
+const OLDEST_STEP_WEIGHT: u64 = {
+    let mut w = 1u64;
+    let mut i = 1;
+    while i < HISTORY {
+        w = w.wrapping_mul(TRAIL_BASE);
+        i += 1;
+    }
+    w
+};
+
+/// A step's term in the trail (never zero, so a step of code 0 still counts).
+const fn trail_term(code: u8) -> u64 {
+    code as u64 + 1
+}
+
+/// Fewest reversible plies before a position can occur for the [`REPETITIONS`]th
+/// time: each side must move away and back between occurrences.
+const MIN_REPETITION_PLIES: u32 = 4 * (REPETITIONS - 1);
+
+/// The part of the hash for the draw state: zero right after an irreversible ply
+/// under the standard rule (so those keys are the plain Zobrist keys), else a mix of
+/// the reversible-ply count, the rule and, when a repetition can be decided before the
+/// ply-count rule ends the game, the trail of the remembered steps.
+fn draw_state_key(reversible: u8, draw_plies: u8, trail: u64) -> u64 {
+    if reversible == 0 && draw_plies == DRAW_PLIES {
+        return 0;
+    }
+    let history = if u32::from(draw_plies) > MIN_REPETITION_PLIES {
+        trail
+    } else {
+        0
+    };
+    let counters = (u64::from(reversible) << 8) | u64::from(draw_plies);
+    splitmix64(history ^ counters.wrapping_mul(0xD6E8_FEB8_6659_FD93)).1
+}
+
 /// Square-index deltas of a king step, encoded in the history's top three bits.
 const STEP_DELTAS: [i8; 6] = [-5, -4, -3, 3, 4, 5];
 
@@ -90,24 +142,29 @@ fn decode_step(code: u8) -> Bitboard {
 ///
 /// Besides the pieces it carries what the draw rules need: the number of plies since
 /// the last capture or man move, and those plies themselves (all king steps, one byte
-/// each), so threefold repetition is decided exactly without any allocation. Copying
-/// costs 104 bytes.
+/// each), so threefold repetition is decided exactly without any allocation. Its
+/// [`hash`](crate::Game::hash) covers all of it (see the module docs). Copying costs
+/// 112 bytes.
 #[derive(Clone, Copy, Debug)]
 pub struct Checkers {
     pub(super) black: Bitboard,
     pub(super) white: Bitboard,
     pub(super) kings: Bitboard,
+    /// The Zobrist hash of the pieces and the side to move.
     pub(super) hash: u64,
+    /// The polynomial hash of the remembered king steps, oldest first.
+    trail: u64,
     pub(super) side: Player,
-    /// Plies since the last capture or man move (saturating).
-    pub(super) quiet: u8,
+    /// Plies since the last capture or man move (saturating); not to be confused with
+    /// [`Game::is_quiet`](crate::Game::is_quiet) (no capture pending).
+    pub(super) reversible: u8,
     pub(super) draw_plies: u8,
     /// The last reversible plies, ply `k` (counted from the last irreversible one)
     /// at index `k % HISTORY`.
     history: [u8; HISTORY],
 }
 
-const _: () = assert!(core::mem::size_of::<Checkers>() == 104);
+const _: () = assert!(core::mem::size_of::<Checkers>() == 112);
 
 impl PartialEq for Checkers {
     /// Equal pieces, side, rule and reversible history (stale history bytes beyond
@@ -117,7 +174,7 @@ impl PartialEq for Checkers {
             && self.white == other.white
             && self.kings == other.kings
             && self.side == other.side
-            && self.quiet == other.quiet
+            && self.reversible == other.reversible
             && self.draw_plies == other.draw_plies
             && self.live_history().eq(other.live_history())
     }
@@ -132,8 +189,9 @@ impl Checkers {
         white: 0xFFF0_0000,
         kings: 0,
         hash: START_HASH,
+        trail: 0,
         side: Player::First,
-        quiet: 0,
+        reversible: 0,
         draw_plies: DRAW_PLIES,
         history: [0; HISTORY],
     };
@@ -172,7 +230,8 @@ impl Checkers {
 
     pub(super) fn with_hash(self) -> Checkers {
         Checkers {
-            hash: self.compute_hash(),
+            hash: full_hash(self.black, self.white, self.kings, self.side),
+            trail: self.compute_trail(),
             ..self
         }
     }
@@ -201,7 +260,7 @@ impl Checkers {
     /// Plies since the last capture or man move.
     #[must_use]
     pub const fn reversible_plies(&self) -> u8 {
-        self.quiet
+        self.reversible
     }
 
     /// The row where men of `player` are crowned.
@@ -215,8 +274,41 @@ impl Checkers {
 
     /// The hash recomputed from scratch (the incremental one must always equal it).
     #[must_use]
-    pub const fn compute_hash(&self) -> u64 {
+    pub fn compute_hash(&self) -> u64 {
         full_hash(self.black, self.white, self.kings, self.side)
+            ^ draw_state_key(self.reversible, self.draw_plies, self.compute_trail())
+    }
+
+    /// The incrementally kept hash: pieces, side and draw state.
+    #[inline]
+    pub(super) fn key(&self) -> u64 {
+        self.hash ^ draw_state_key(self.reversible, self.draw_plies, self.trail)
+    }
+
+    /// The trail recomputed from the remembered steps.
+    fn compute_trail(&self) -> u64 {
+        // The newest step has weight 1, each older one another factor of the base.
+        let mut trail = 0u64;
+        let mut weight = 1u64;
+        for code in self.live_history() {
+            trail = trail.wrapping_add(trail_term(code).wrapping_mul(weight));
+            weight = weight.wrapping_mul(TRAIL_BASE);
+        }
+        trail
+    }
+
+    /// The trail after appending `code` as reversible ply number `self.reversible`.
+    fn trail_after(&self, code: u8) -> u64 {
+        let slot = usize::from(self.reversible) % HISTORY;
+        let oldest = if usize::from(self.reversible) >= HISTORY {
+            trail_term(self.history[slot]).wrapping_mul(OLDEST_STEP_WEIGHT)
+        } else {
+            0
+        };
+        self.trail
+            .wrapping_sub(oldest)
+            .wrapping_mul(TRAIL_BASE)
+            .wrapping_add(trail_term(code))
     }
 
     /// The position after `m` by the side to move (no legality check).
@@ -255,25 +347,25 @@ impl Checkers {
             white,
             kings,
             hash,
+            trail: 0,
             side: me.other(),
-            quiet: if reversible {
-                self.quiet.saturating_add(1)
-            } else {
-                0
-            },
+            reversible: 0,
             draw_plies: self.draw_plies,
             history: self.history,
         };
         if reversible {
-            next.history[usize::from(self.quiet) % HISTORY] = encode_step(from, to);
+            let code = encode_step(from, to);
+            next.trail = self.trail_after(code);
+            next.reversible = self.reversible.saturating_add(1);
+            next.history[usize::from(self.reversible) % HISTORY] = code;
         }
         next
     }
 
     /// The remembered reversible plies, most recent first.
     fn live_history(&self) -> impl Iterator<Item = u8> + '_ {
-        let n = usize::from(self.quiet).min(HISTORY);
-        let q = usize::from(self.quiet);
+        let n = usize::from(self.reversible).min(HISTORY);
+        let q = usize::from(self.reversible);
         (1..=n).map(move |k| self.history[(q - k) % HISTORY])
     }
 
@@ -285,9 +377,7 @@ impl Checkers {
     /// have not moved since the last irreversible ply).
     #[must_use]
     pub fn is_repetition(&self) -> bool {
-        // A position can only recur after each side has moved away and back.
-        let min_plies = 4 * (REPETITIONS - 1);
-        if u32::from(self.quiet) < min_plies {
+        if u32::from(self.reversible) < MIN_REPETITION_PLIES {
             return false;
         }
         let (mut black, mut white) = (self.black, self.white);
@@ -313,7 +403,7 @@ impl Checkers {
     /// Whether a draw rule has ended the game (the side to move may still have moves).
     #[must_use]
     pub fn is_draw_by_rule(&self) -> bool {
-        self.quiet >= self.draw_plies || self.is_repetition()
+        self.reversible >= self.draw_plies || self.is_repetition()
     }
 }
 
@@ -340,7 +430,7 @@ mod tests {
     #[test]
     fn start_position() {
         let start = Checkers::START;
-        assert_eq!(start.hash, start.compute_hash());
+        assert_eq!(start.key(), start.compute_hash());
         assert_eq!(start.pieces(Player::First).count_ones(), 12);
         assert_eq!(start.pieces(Player::Second).count_ones(), 12);
         assert_eq!(start.empty().count_ones(), 8);

@@ -319,11 +319,11 @@ impl Game for Checkers {
     type Config = Config;
 
     const NAME: &'static str = "checkers";
-    /// At most 48 simple moves (12 kings, 4 directions). Capture paths can be more
-    /// numerous in artificial positions; 256 leaves a wide margin over the most seen
-    /// in the random-position tests, and a larger count is reported as a full move
-    /// buffer, never overrun.
-    const MAX_MOVES: usize = 256;
+    /// Not a proven bound: at most 48 simple moves (12 kings, 4 directions), but
+    /// capture paths can be more numerous in artificial positions; 256 leaves a wide
+    /// margin over the most seen in the random-position tests, and a larger count is
+    /// reported as a full move buffer, never overrun.
+    const MOVE_CAPACITY: usize = 256;
 
     fn start(config: &Config) -> Checkers {
         Checkers::START.with_config(config)
@@ -369,7 +369,7 @@ impl Game for Checkers {
     }
 
     fn hash(&self) -> u64 {
-        self.hash
+        self.key()
     }
 
     fn outcome(&self) -> Option<Outcome> {

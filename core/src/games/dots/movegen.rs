@@ -14,8 +14,8 @@ impl Game for Dots {
     type Config = Size;
 
     const NAME: &'static str = "dots";
-    /// 6×6 has 84 edges.
-    const MAX_MOVES: usize = 84;
+    /// A bound: 6×6 has 84 edges.
+    const MOVE_CAPACITY: usize = 84;
 
     fn start(config: &Size) -> Dots {
         Dots::empty(*config)

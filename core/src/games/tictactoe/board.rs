@@ -24,17 +24,78 @@ pub const LINES: [Mask; 8] = [
 const KEYS: [u64; 19] = zobrist::keys(0x7717_AC70_E000_0001);
 const SIDE_KEY: u64 = KEYS[18];
 
-/// A cell index 0..9 (`3 * row + column`); the move type of tic-tac-toe.
+/// A cell, index 0..9 (`3 * row + column`); the move type of tic-tac-toe.
+///
+/// Made by [`Cell::new`] or [`Cell::at`], which check the range, so every cell is on
+/// the board. (A cell cast from raw bytes past the board, which `bytemuck` allows for
+/// the engine's untyped move memory, is no cell: its mask is empty and playing it
+/// changes nothing.)
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, bytemuck::Pod, bytemuck::Zeroable)]
 #[repr(transparent)]
-pub struct Cell(pub u8);
+pub struct Cell(pub(super) u8);
 
 impl Cell {
+    /// The number of cells.
+    pub const COUNT: u8 = 9;
+
+    /// The cell of index `index` (`3 * row + column`), or `None` past the board.
+    #[must_use]
+    pub const fn new(index: u8) -> Option<Cell> {
+        if index < Self::COUNT {
+            Some(Cell(index))
+        } else {
+            None
+        }
+    }
+
+    /// The cell in `row` and `column` (0–2, row 0 is the bottom row `1`), or `None`.
+    #[must_use]
+    pub const fn at(row: u8, column: u8) -> Option<Cell> {
+        if row < 3 && column < 3 {
+            Some(Cell(row * 3 + column))
+        } else {
+            None
+        }
+    }
+
+    /// The index, `3 * row + column`.
+    #[must_use]
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+
+    /// The row (0 is the bottom row `1`).
+    #[must_use]
+    pub const fn row(self) -> u8 {
+        self.0 / 3
+    }
+
+    /// The column (0 is file `a`).
+    #[must_use]
+    pub const fn column(self) -> u8 {
+        self.0 % 3
+    }
+
     /// The cell's bit.
     #[must_use]
     pub const fn mask(self) -> Mask {
-        1 << (self.0 & 15)
+        if self.0 < Self::COUNT {
+            1 << self.0
+        } else {
+            0
+        }
     }
+}
+
+/// The Zobrist key of `player`'s piece on `cell` (0 for a cell past the board).
+fn cell_key(player: Player, cell: Cell) -> u64 {
+    let offset = match player {
+        Player::First => 0,
+        Player::Second => usize::from(Cell::COUNT),
+    };
+    KEYS.get(offset + usize::from(cell.index()))
+        .copied()
+        .unwrap_or(0)
 }
 
 /// A tic-tac-toe position.
@@ -133,23 +194,40 @@ impl TicTacToe {
 
     pub(super) fn place(&self, cell: Cell) -> TicTacToe {
         let bit = cell.mask() & self.empty();
-        let index = usize::from(cell.0 % 9);
-        match self.side() {
+        if bit == 0 {
+            return *self;
+        }
+        let side = self.side();
+        let hash = self.hash ^ cell_key(side, cell) ^ SIDE_KEY;
+        match side {
             Player::First => TicTacToe {
                 x: self.x | bit,
-                o: self.o,
-                hash: self.hash ^ if bit != 0 { KEYS[index] ^ SIDE_KEY } else { 0 },
+                hash,
+                ..*self
             },
             Player::Second => TicTacToe {
-                x: self.x,
                 o: self.o | bit,
-                hash: self.hash
-                    ^ if bit != 0 {
-                        KEYS[9 + index] ^ SIDE_KEY
-                    } else {
-                        0
-                    },
+                hash,
+                ..*self
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_are_checked_on_construction() {
+        assert_eq!(Cell::new(8).map(Cell::mask), Some(1 << 8));
+        assert_eq!(Cell::new(9), None);
+        assert_eq!(Cell::at(2, 2), Cell::new(8));
+        assert_eq!(Cell::at(3, 0), None);
+        assert_eq!(Cell::at(0, 3), None);
+        // A cell cast from raw bytes past the board is no cell: playing it is a no-op.
+        let stray: Cell = bytemuck::cast(200u8);
+        assert_eq!(stray.mask(), 0);
+        assert_eq!(TicTacToe::START.place(stray), TicTacToe::START);
     }
 }

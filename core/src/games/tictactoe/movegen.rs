@@ -21,7 +21,7 @@ impl Game for TicTacToe {
     type Config = ();
 
     const NAME: &'static str = "tictactoe";
-    const MAX_MOVES: usize = 9;
+    const MOVE_CAPACITY: usize = 9;
 
     fn start((): &()) -> TicTacToe {
         TicTacToe::START
@@ -40,9 +40,9 @@ impl Game for TicTacToe {
     fn for_each_move<B>(&self, mut f: impl FnMut(Cell) -> ControlFlow<B>) -> ControlFlow<B> {
         let mut open = self.open_cells();
         while open != 0 {
-            let i = open.trailing_zeros() as u8;
+            let cell = Cell(open.trailing_zeros() as u8);
             open &= open - 1;
-            f(Cell(i))?;
+            f(cell)?;
         }
         ControlFlow::Continue(())
     }

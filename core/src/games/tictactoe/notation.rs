@@ -21,16 +21,13 @@ impl Cell {
             return Err(NotationError::MalformedMove);
         }
         let (col, row) = (file - b'a', rank.wrapping_sub(b'1'));
-        if col >= 3 || row >= 3 {
-            return Err(NotationError::BadSquare);
-        }
-        Ok(Cell(row * 3 + col))
+        Cell::at(row, col).ok_or(NotationError::BadSquare)
     }
 }
 
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (row, col) = (self.0 / 3, self.0 % 3);
+        let (row, col) = (self.row(), self.column());
         write!(f, "{}{}", char::from(b'a' + col), row + 1)
     }
 }
@@ -187,14 +184,15 @@ mod tests {
     fn moves_round_trip_and_reject_bad_cells() {
         let pos = TicTacToe::START;
         for i in 0..9 {
-            let text = Cell(i).to_string();
-            assert_eq!(pos.parse_move(&text), Ok(Cell(i)));
+            let cell = Cell::new(i).unwrap();
+            let text = cell.to_string();
+            assert_eq!(pos.parse_move(&text), Ok(cell));
         }
         assert_eq!(pos.parse_move("d1"), Err(NotationError::BadSquare));
         assert_eq!(pos.parse_move("a4"), Err(NotationError::BadSquare));
         assert_eq!(pos.parse_move("b"), Err(NotationError::MalformedMove));
         assert_eq!(pos.parse_move("é1"), Err(NotationError::MalformedMove));
-        let after = pos.after(Cell(4));
+        let after = pos.after(Cell::new(4).unwrap());
         assert_eq!(after.parse_move("b2"), Err(NotationError::IllegalMove));
     }
 }

@@ -1,14 +1,14 @@
-//! A synthetic random game tree implementing [`Game`], for checking the searches
-//! against plain minimax: varying branching, random leaf values, random terminal
-//! nodes, and nodes where the side to move does not change.
+//! A synthetic random game tree: varying branching, random leaf values, random
+//! terminal nodes, and nodes where the side to move does not change. Every node has
+//! one path from the root, so the table only sees a node again in a re-search.
 
-use std::cell::RefCell;
-use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use microply_core::game::ConfigError;
 use microply_core::zobrist::splitmix64;
-use microply_core::{Evaluator, Game, Outcome, Player, Score};
+use microply_core::{Game, Outcome, Player};
+
+use super::Leaf;
 
 /// The largest branching factor.
 pub const MAX_BRANCHING: u64 = 4;
@@ -55,14 +55,20 @@ impl Node {
         }
     }
 
-    /// The node's leaf value in −8..=8 (small, so ties are common).
-    pub fn value(&self) -> i32 {
-        (self.random(3) % 17) as i32 - 8
-    }
-
     /// The breadth-first index.
     pub fn index(&self) -> u64 {
         self.index
+    }
+}
+
+impl Leaf for Node {
+    fn leaf_key(&self) -> u64 {
+        self.index
+    }
+
+    /// In −8..=8 (small, so ties are common).
+    fn value(&self) -> i32 {
+        (self.random(3) % 17) as i32 - 8
     }
 }
 
@@ -70,7 +76,7 @@ impl Game for Node {
     type Move = u8;
     type Config = Shape;
     const NAME: &'static str = "synthetic";
-    const MAX_MOVES: usize = MAX_BRANCHING as usize;
+    const MOVE_CAPACITY: usize = MAX_BRANCHING as usize;
 
     fn start(config: &Shape) -> Node {
         Node::root(*config)
@@ -120,32 +126,5 @@ impl Game for Node {
             1 => Outcome::Win(Player::First),
             _ => Outcome::Win(Player::Second),
         })
-    }
-}
-
-/// Scores leaves by [`Node::value`] and remembers which leaves it evaluated.
-#[derive(Debug, Default)]
-pub struct LeafRecorder {
-    seen: RefCell<BTreeSet<u64>>,
-    calls: RefCell<u64>,
-}
-
-impl LeafRecorder {
-    /// Distinct leaves evaluated so far.
-    pub fn distinct(&self) -> usize {
-        self.seen.borrow().len()
-    }
-
-    /// Evaluations so far.
-    pub fn calls(&self) -> u64 {
-        *self.calls.borrow()
-    }
-}
-
-impl Evaluator<Node> for LeafRecorder {
-    fn evaluate(&self, pos: &Node) -> Score {
-        self.seen.borrow_mut().insert(pos.index());
-        *self.calls.borrow_mut() += 1;
-        Score::units(pos.value() as i16)
     }
 }
