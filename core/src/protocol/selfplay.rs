@@ -14,6 +14,7 @@ use crate::search::{Clock, Settings, Table};
 /// `result RESULT plies=N`. Returns the final position.
 pub(super) fn run<'l, G: Playable, C: Clock>(
     pos: &G,
+    eval: &G::Eval,
     tt: &mut Table<'_>,
     words: &mut [MoveWord],
     settings: &Settings,
@@ -27,7 +28,7 @@ pub(super) fn run<'l, G: Playable, C: Clock>(
     let mut p = *pos;
     let mut plies = 0;
     while plies < max_plies && p.outcome().is_none() {
-        let result = go(&p, tt, words, settings, clock, &mut Discard)?;
+        let result = go(&p, eval, tt, words, settings, clock, &mut Discard)?;
         let Some(m) = result.best else { break };
         let score = result.score.unwrap_or_default();
         let _ = writeln!(
