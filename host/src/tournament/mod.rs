@@ -1,0 +1,7 @@
+//! Tournaments between configured players: players and their engines, one game's
+//! runner, schedules, openings, checkpointed parallel runs, standings and output
+//! files. The `match` and `tournament` subcommands are thin layers over this.
+
+pub mod client;
+pub mod game;
+pub mod player;
