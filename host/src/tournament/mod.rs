@@ -5,3 +5,4 @@
 pub mod client;
 pub mod game;
 pub mod player;
+pub mod schedule;
