@@ -11,6 +11,7 @@ use microply_core::games::GameKind;
 use microply_core::{with_game, Notation, Player};
 
 use super::client::{Client, ClientError, Reply};
+use super::openings::Opening;
 use super::player::PlayerConfig;
 
 /// The game all players play, and how games end when the rules do not end them.
@@ -120,8 +121,8 @@ pub struct GameSpec {
     pub first: usize,
     /// The player moving second.
     pub second: usize,
-    /// Moves played before the engines take over.
-    pub opening: Vec<String>,
+    /// Where the game starts; the engines take over after its moves.
+    pub opening: Opening,
 }
 
 /// A played game.
@@ -253,12 +254,20 @@ pub fn play_game(
         error,
     };
     let mut referee = Referee::new(rules).map_err(referee_error)?;
-    for m in &spec.opening {
+    if let Some(fen) = &spec.opening.fen {
+        let line = format!("position fen {fen}");
+        referee
+            .client
+            .request(&line, REFEREE_TIMEOUT)
+            .map_err(referee_error)?;
+    }
+    for m in &spec.opening.moves {
         referee.play(m).map_err(referee_error)?;
     }
     let pair = [&players[spec.first], &players[spec.second]];
     let mut game = Game {
-        moves: spec.opening.clone(),
+        fen: spec.opening.fen.clone(),
+        moves: spec.opening.moves.clone(),
         nodes: [0, 0],
         clients: [None, None],
     };
@@ -278,6 +287,7 @@ pub fn play_game(
 }
 
 struct Game {
+    fen: Option<String>,
     moves: Vec<String>,
     nodes: [u64; 2],
     clients: [Option<Client>; 2],
@@ -322,6 +332,10 @@ impl Game {
                 .start(rules, timeout)
                 .map_err(|e| Ok(Forfeit(who, e.to_string())))?;
             self.clients[who] = Some(client);
+            if let Some(fen) = &self.fen {
+                let line = format!("position fen {fen}");
+                self.request(who, &line, timeout)?;
+            }
             if !self.moves.is_empty() {
                 let line = format!("play {}", self.moves.join(" "));
                 self.request(who, &line, timeout)?;
@@ -409,7 +423,7 @@ mod tests {
             round: 1,
             first: 0,
             second: 1,
-            opening: vec![],
+            opening: Opening::default(),
         };
         let r = play_game(&spec, &players, &rules("tictactoe")).unwrap();
         assert_eq!(
@@ -429,7 +443,10 @@ mod tests {
             round: 1,
             first: 0,
             second: 1,
-            opening: vec!["b2".into(), "a2".into()],
+            opening: Opening {
+                fen: None,
+                moves: vec!["b2".into(), "a2".into()],
+            },
         };
         let r = play_game(&spec, &players, &rules("tictactoe")).unwrap();
         assert_eq!(r.outcome, Outcome::FirstWins);
@@ -447,7 +464,7 @@ mod tests {
             round: 1,
             first: 0,
             second: 1,
-            opening: vec![],
+            opening: Opening::default(),
         };
         let r = play_game(&spec, &players, &rules("tictactoe")).unwrap();
         assert_eq!(r.outcome, Outcome::FirstWins);
@@ -468,7 +485,7 @@ mod tests {
             round: 1,
             first: 0,
             second: 1,
-            opening: vec![],
+            opening: Opening::default(),
         };
         let r = play_game(&spec, &players, &rules("checkers")).unwrap();
         assert_eq!(r.outcome, Outcome::SecondWins);

@@ -4,5 +4,6 @@
 
 pub mod client;
 pub mod game;
+pub mod openings;
 pub mod player;
 pub mod schedule;

@@ -35,7 +35,11 @@ pub fn round_robin(n: usize) -> Vec<Encounter> {
                 continue;
             }
             let top_first = i != 0 || round % 2 == 0;
-            let (first, second) = if top_first { (top, bottom) } else { (bottom, top) };
+            let (first, second) = if top_first {
+                (top, bottom)
+            } else {
+                (bottom, top)
+            };
             out.push(Encounter {
                 round: round + 1,
                 first,
@@ -66,7 +70,11 @@ pub fn double_round_robin(n: usize) -> Vec<Encounter> {
 pub fn gauntlet(n: usize) -> Vec<Encounter> {
     (1..n)
         .map(|other| {
-            let (first, second) = if other % 2 == 1 { (0, other) } else { (other, 0) };
+            let (first, second) = if other % 2 == 1 {
+                (0, other)
+            } else {
+                (other, 0)
+            };
             Encounter {
                 round: other,
                 first,
@@ -81,7 +89,9 @@ mod tests {
     use super::*;
 
     fn pairs(s: &[Encounter]) -> Vec<(usize, usize, usize)> {
-        s.iter().map(|e| (e.round, e.first + 1, e.second + 1)).collect()
+        s.iter()
+            .map(|e| (e.round, e.first + 1, e.second + 1))
+            .collect()
     }
 
     #[test]
@@ -90,7 +100,14 @@ mod tests {
         // round 2: 1-3 (1 takes the second move), 4-2. Then 1 3 4 2: 1-2, 3-4.
         assert_eq!(
             pairs(&round_robin(4)),
-            vec![(1, 1, 4), (1, 2, 3), (2, 3, 1), (2, 4, 2), (3, 1, 2), (3, 3, 4)]
+            vec![
+                (1, 1, 4),
+                (1, 2, 3),
+                (2, 3, 1),
+                (2, 4, 2),
+                (3, 1, 2),
+                (3, 3, 4)
+            ]
         );
     }
 
@@ -101,7 +118,14 @@ mod tests {
         let s = round_robin(5);
         assert_eq!(
             pairs(&s[..6]),
-            vec![(1, 2, 5), (1, 3, 4), (2, 5, 1), (2, 2, 3), (3, 1, 4), (3, 5, 3)]
+            vec![
+                (1, 2, 5),
+                (1, 3, 4),
+                (2, 5, 1),
+                (2, 2, 3),
+                (3, 1, 4),
+                (3, 5, 3)
+            ]
         );
         assert_eq!(s.len(), 10);
     }
@@ -117,12 +141,19 @@ mod tests {
             for e in &s {
                 assert!(met.insert((e.first.min(e.second), e.first.max(e.second))));
                 firsts[e.first] += 1;
-                assert!(rounds[e.first].insert(e.round), "{n}: twice in round {}", e.round);
+                assert!(
+                    rounds[e.first].insert(e.round),
+                    "{n}: twice in round {}",
+                    e.round
+                );
                 assert!(rounds[e.second].insert(e.round));
             }
             for (p, &f) in firsts.iter().enumerate() {
                 let games = n - 1;
-                assert!(f.abs_diff(games - f) <= 1, "n={n} player {p}: {f} of {games}");
+                assert!(
+                    f.abs_diff(games - f) <= 1,
+                    "n={n} player {p}: {f} of {games}"
+                );
             }
         }
     }
@@ -132,7 +163,14 @@ mod tests {
         let d = double_round_robin(3);
         assert_eq!(
             pairs(&d),
-            vec![(1, 2, 3), (2, 3, 1), (3, 1, 2), (4, 3, 2), (5, 1, 3), (6, 2, 1)]
+            vec![
+                (1, 2, 3),
+                (2, 3, 1),
+                (3, 1, 2),
+                (4, 3, 2),
+                (5, 1, 3),
+                (6, 2, 1)
+            ]
         );
         assert_eq!(pairs(&gauntlet(4)), vec![(1, 1, 2), (2, 3, 1), (3, 1, 4)]);
     }
