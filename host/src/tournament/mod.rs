@@ -3,6 +3,7 @@
 //! files. The `match` and `tournament` subcommands are thin layers over this.
 
 pub mod client;
+pub mod config;
 pub mod game;
 pub mod openings;
 pub mod player;
