@@ -2,9 +2,12 @@
 //! runner, schedules, openings, checkpointed parallel runs, standings and output
 //! files. The `match` and `tournament` subcommands are thin layers over this.
 
+pub mod checkpoint;
 pub mod client;
 pub mod config;
 pub mod game;
 pub mod openings;
 pub mod player;
+pub mod run;
 pub mod schedule;
+pub mod standings;
