@@ -5,4 +5,6 @@ pub mod cli;
 pub mod clock;
 pub mod firmware;
 pub mod memory;
+pub mod ratings;
+pub mod report;
 pub mod tournament;

@@ -2,6 +2,7 @@
 
 pub mod analyze;
 pub mod crosscheck;
+pub mod elo;
 pub mod engine;
 pub mod perft;
 pub mod play;
@@ -14,6 +15,8 @@ use clap::{Parser, Subcommand};
 use microply_core::games::GameKind;
 use microply_core::search::Algorithm;
 use microply_core::with_game;
+
+use crate::ratings::{Pentanomial, Sprt, Wdl};
 
 pub use setup::GameArgs;
 
@@ -102,6 +105,25 @@ pub enum Command {
         /// The raw log (firmware/tools/qemu-run.sh writes defmt.log next to the ELF).
         log: std::path::PathBuf,
     },
+    /// Elo difference with its 95% margin and LOS from a match's wins, draws and
+    /// losses (as fastchess computes them), optionally from game pairs and with an SPRT.
+    Elo {
+        /// Games player A won.
+        #[arg(long)]
+        wins: u64,
+        /// Drawn games.
+        #[arg(long)]
+        draws: u64,
+        /// Games player A lost.
+        #[arg(long)]
+        losses: u64,
+        /// Game pairs scoring 0, 0.5, 1, 1.5 and 2 points for A, as a,b,c,d,e.
+        #[arg(long, value_name = "A,B,C,D,E", value_parser = parse_pentanomial)]
+        pentanomial: Option<Pentanomial>,
+        /// An SPRT of elo0 against elo1 with error rates alpha and beta.
+        #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", value_parser = parse_sprt)]
+        sprt: Option<Sprt>,
+    },
     /// Play a game against the engine in the terminal.
     Play {
         /// tictactoe, checkers, dots or amazons.
@@ -126,6 +148,14 @@ pub enum Command {
 }
 
 pub(crate) fn parse_game(s: &str) -> Result<GameKind, String> {
+    s.parse().map_err(|e| format!("{e}"))
+}
+
+fn parse_pentanomial(s: &str) -> Result<Pentanomial, String> {
+    s.parse().map_err(|e| format!("{e}"))
+}
+
+fn parse_sprt(s: &str) -> Result<Sprt, String> {
     s.parse().map_err(|e| format!("{e}"))
 }
 
@@ -159,6 +189,21 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::FirmwareReport { elf, run } => {
             return crosscheck::firmware_report(&crosscheck::FirmwareArgs { elf, run });
         }
+        Command::Elo {
+            wins,
+            draws,
+            losses,
+            pentanomial,
+            sprt,
+        } => elo::run(&elo::EloArgs {
+            wdl: Wdl {
+                wins,
+                draws,
+                losses,
+            },
+            pentanomial,
+            sprt,
+        }),
         Command::FirmwareLog { elf, log } => crosscheck::print_log(&elf, &log),
         Command::Perft {
             game,

@@ -1,0 +1,389 @@
+//! SVG plots for reports, drawn with plotters' SVG backend (text stays `<text>`, so the
+//! plots are small, searchable and need no fonts at build time).
+
+use plotters::coord::types::RangedCoordf64;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use crate::ratings::{Rating, ScorePoint};
+
+/// A named line of (x, y) points.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Series {
+    /// The legend entry.
+    pub name: String,
+    /// The points, drawn in order; non-finite ones are skipped.
+    pub points: Vec<(f64, f64)>,
+}
+
+/// A plot that could not be drawn.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot draw the plot '{title}': {reason}")]
+pub struct PlotError {
+    title: String,
+    reason: String,
+}
+
+const WIDTH: u32 = 720;
+const ROW_HEIGHT: u32 = 28;
+const PLOT_HEIGHT: u32 = 420;
+const FONT: &str = "sans-serif";
+
+/// Players' ratings as points with their 95% intervals as horizontal bars, one row per
+/// player from the top, labelled with `labels` (missing labels are numbered).
+///
+/// # Errors
+/// [`PlotError`] if plotters fails (it does not for finite input).
+pub fn interval_plot(
+    title: &str,
+    labels: &[String],
+    ratings: &[Rating],
+) -> Result<String, PlotError> {
+    let rows = ratings.len().max(1);
+    let height = 90 + ROW_HEIGHT * rows as u32;
+    let (x_min, x_max) = padded_range(ratings.iter().flat_map(|r| [r.low, r.elo, r.high]));
+    let label_width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(2) as u32 * 8 + 16;
+    let name = |i: usize| {
+        labels
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| format!("#{}", i + 1))
+    };
+    draw(title, (WIDTH, height), |root| {
+        let mut chart = ChartBuilder::on(root)
+            .caption(title, (FONT, 20))
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(label_width)
+            .build_cartesian_2d(x_min..x_max, (0..rows - 1).into_segmented())?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .y_labels(rows)
+            .y_label_formatter(&|y| match y {
+                SegmentValue::CenterOf(i) if *i < ratings.len() => name(rows - 1 - *i),
+                _ => String::new(),
+            })
+            .x_desc("Elo")
+            .draw()?;
+        let row = |i: usize| SegmentValue::CenterOf(rows - 1 - i);
+        chart.draw_series(ratings.iter().enumerate().filter(|(_, r)| finite(r)).map(
+            |(i, r)| {
+                ErrorBar::new_horizontal(
+                    row(i),
+                    r.low,
+                    r.elo,
+                    r.high,
+                    BLUE.filled().stroke_width(2),
+                    10,
+                )
+            },
+        ))?;
+        Ok(())
+    })
+}
+
+/// Lines through each series' points, with a legend: score over games, fitness per
+/// generation.
+///
+/// # Errors
+/// [`PlotError`] if plotters fails (it does not for finite input).
+pub fn line_plot(
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    series: &[Series],
+) -> Result<String, PlotError> {
+    let all = || series.iter().flat_map(|s| finite_points(&s.points));
+    let x_range = padded_range(all().map(|p| p.0));
+    let y_range = padded_range(all().map(|p| p.1));
+    draw(title, (WIDTH, PLOT_HEIGHT), |root| {
+        let mut chart = axes(root, title, x_label, y_label, x_range, y_range)?;
+        for (i, s) in series.iter().enumerate() {
+            let colour = Palette99::pick(i).to_rgba();
+            chart
+                .draw_series(LineSeries::new(
+                    finite_points(&s.points),
+                    colour.stroke_width(2),
+                ))?
+                .label(s.name.as_str())
+                .legend(move |(x, y)| {
+                    PathElement::new([(x, y), (x + 18, y)], colour.stroke_width(2))
+                });
+        }
+        legend(&mut chart)
+    })
+}
+
+/// A line with a shaded band around it, e.g. the score over games with its 95% band;
+/// `band` holds (x, low, high).
+///
+/// # Errors
+/// [`PlotError`] if plotters fails (it does not for finite input).
+pub fn band_plot(
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    line: &Series,
+    band: &[(f64, f64, f64)],
+) -> Result<String, PlotError> {
+    let band: Vec<(f64, f64, f64)> = band
+        .iter()
+        .copied()
+        .filter(|(x, lo, hi)| x.is_finite() && lo.is_finite() && hi.is_finite())
+        .collect();
+    let xs = finite_points(&line.points)
+        .map(|p| p.0)
+        .chain(band.iter().map(|b| b.0));
+    let ys = finite_points(&line.points)
+        .map(|p| p.1)
+        .chain(band.iter().flat_map(|b| [b.1, b.2]));
+    let (x_range, y_range) = (padded_range(xs), padded_range(ys));
+    draw(title, (WIDTH, PLOT_HEIGHT), |root| {
+        let mut chart = axes(root, title, x_label, y_label, x_range, y_range)?;
+        let outline: Vec<(f64, f64)> = band
+            .iter()
+            .map(|b| (b.0, b.2))
+            .chain(band.iter().rev().map(|b| (b.0, b.1)))
+            .collect();
+        chart
+            .draw_series(std::iter::once(Polygon::new(
+                outline,
+                BLUE.mix(0.2).filled(),
+            )))?
+            .label("95% band")
+            .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 18, y + 5)], BLUE.mix(0.2).filled()));
+        chart
+            .draw_series(LineSeries::new(
+                finite_points(&line.points),
+                BLUE.stroke_width(2),
+            ))?
+            .label(line.name.as_str())
+            .legend(|(x, y)| PathElement::new([(x, y), (x + 18, y)], BLUE.stroke_width(2)));
+        legend(&mut chart)
+    })
+}
+
+/// A match's score over games with its 95% band (from
+/// [`running_score`](crate::ratings::running_score)).
+///
+/// # Errors
+/// [`PlotError`] if plotters fails (it does not for finite input).
+pub fn score_plot(title: &str, points: &[ScorePoint]) -> Result<String, PlotError> {
+    let games = |p: &ScorePoint| p.games as f64;
+    let line = Series {
+        name: "score".into(),
+        points: points.iter().map(|p| (games(p), p.score)).collect(),
+    };
+    let band: Vec<(f64, f64, f64)> = points.iter().map(|p| (games(p), p.low, p.high)).collect();
+    band_plot(title, "games", "score", &line, &band)
+}
+
+type Chart<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+type DrawResult<T> =
+    Result<T, DrawingAreaErrorKind<<SVGBackend<'static> as DrawingBackend>::ErrorType>>;
+
+fn axes<'a, 'b>(
+    root: &'a DrawingArea<SVGBackend<'b>, Shift>,
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    (x_min, x_max): (f64, f64),
+    (y_min, y_max): (f64, f64),
+) -> DrawResult<Chart<'a, 'b>> {
+    let mut chart = ChartBuilder::on(root)
+        .caption(title, (FONT, 20))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(60)
+        .build_cartesian_2d(x_min..x_max, y_min..y_max)?;
+    chart
+        .configure_mesh()
+        .x_desc(x_label)
+        .y_desc(y_label)
+        .draw()?;
+    Ok(chart)
+}
+
+fn legend<'a, 'b: 'a>(chart: &mut Chart<'a, 'b>) -> DrawResult<()> {
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .position(SeriesLabelPosition::UpperLeft)
+        .draw()
+}
+
+/// Renders into an SVG string: white background, then `plot`.
+fn draw(
+    title: &str,
+    size: (u32, u32),
+    plot: impl FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> DrawResult<()>,
+) -> Result<String, PlotError> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        let failed = |e: &dyn std::fmt::Display| PlotError {
+            title: title.to_string(),
+            reason: e.to_string(),
+        };
+        root.fill(&WHITE).map_err(|e| failed(&e))?;
+        plot(&root).map_err(|e| failed(&e))?;
+        root.present().map_err(|e| failed(&e))?;
+    }
+    Ok(svg)
+}
+
+fn finite(r: &Rating) -> bool {
+    r.elo.is_finite() && r.low.is_finite() && r.high.is_finite()
+}
+
+fn finite_points(points: &[(f64, f64)]) -> impl Iterator<Item = (f64, f64)> + '_ {
+    points
+        .iter()
+        .copied()
+        .filter(|(x, y)| x.is_finite() && y.is_finite())
+}
+
+/// The range of the finite values with 5% room each side; (−1, 1) around a single value
+/// and (0, 1) when there is none.
+fn padded_range(values: impl Iterator<Item = f64>) -> (f64, f64) {
+    let (lo, hi) = values
+        .filter(|v| v.is_finite())
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+            (lo.min(v), hi.max(v))
+        });
+    if lo > hi {
+        (0.0, 1.0)
+    } else if lo == hi {
+        (lo - 1.0, hi + 1.0)
+    } else {
+        let room = (hi - lo) * 0.05;
+        (lo - room, hi + room)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rating(elo: f64, half: f64) -> Rating {
+        Rating {
+            elo,
+            low: elo - half,
+            high: elo + half,
+        }
+    }
+
+    /// Parses the SVG (failing on malformed XML) and returns the texts and the count of
+    /// elements with each tag name (for polylines: the thick ones, i.e. not the axes').
+    fn parse(svg: &str) -> (Vec<String>, impl Fn(&str) -> usize + '_) {
+        let doc = roxmltree::Document::parse(svg).expect("well-formed XML");
+        assert_eq!(doc.root_element().tag_name().name(), "svg");
+        let texts = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("text"))
+            .map(|n| n.text().unwrap_or("").trim().to_string())
+            .collect();
+        let count = move |tag: &str| {
+            roxmltree::Document::parse(svg)
+                .expect("parsed once already")
+                .descendants()
+                .filter(|n| n.has_tag_name(tag))
+                .filter(|n| tag != "polyline" || n.attribute("stroke-width") == Some("2"))
+                .count()
+        };
+        (texts, count)
+    }
+
+    #[test]
+    fn interval_plot_has_a_marker_and_a_label_per_player() {
+        let labels: Vec<String> = ["sss d6", "pvs d6", "mtdf d6", "minimax <3>"]
+            .iter()
+            .map(|s| (*s).to_string())
+            .collect();
+        let ratings = [
+            rating(120.0, 40.0),
+            rating(10.0, 35.0),
+            rating(-30.5, 50.0),
+            rating(-99.5, 60.0),
+        ];
+        let svg = interval_plot("Ratings & intervals", &labels, &ratings).unwrap();
+        let (texts, count) = parse(&svg);
+        assert_eq!(count("circle"), 4, "one point per player");
+        for label in &labels {
+            assert_eq!(
+                texts.iter().filter(|t| *t == label).count(),
+                1,
+                "{label} in {texts:?}"
+            );
+        }
+        assert!(texts.iter().any(|t| t == "Ratings & intervals"));
+        assert!(texts.iter().any(|t| t == "Elo"));
+    }
+
+    #[test]
+    fn interval_plot_skips_infinite_ratings_and_survives_no_players() {
+        let ratings = [rating(0.0, 10.0), rating(5.0, f64::INFINITY)];
+        let svg = interval_plot("t", &["a".into(), "b".into()], &ratings).unwrap();
+        assert_eq!(parse(&svg).1("circle"), 1);
+        let svg = interval_plot("empty", &[], &[]).unwrap();
+        assert_eq!(parse(&svg).1("circle"), 0);
+    }
+
+    #[test]
+    fn line_plot_draws_one_line_and_legend_entry_per_series() {
+        let series: Vec<Series> = (0..3)
+            .map(|k| Series {
+                name: format!("depth {}", k + 2),
+                points: (0..20)
+                    .map(|i| (f64::from(i), f64::from(i * k) + 0.5))
+                    .collect(),
+            })
+            .collect();
+        let svg = line_plot("Fitness", "generation", "fitness", &series).unwrap();
+        let (texts, count) = parse(&svg);
+        // Each series is one polyline, plus one short line in the legend.
+        assert_eq!(count("polyline"), 6, "{svg}");
+        for s in &series {
+            assert!(texts.contains(&s.name), "{texts:?}");
+        }
+        assert!(texts.iter().any(|t| t == "generation") && texts.iter().any(|t| t == "fitness"));
+    }
+
+    #[test]
+    fn band_plot_draws_the_band_and_the_line() {
+        let line = Series {
+            name: "score".into(),
+            points: (1..=50)
+                .map(|g| (f64::from(g), 0.5 + 0.1 / f64::from(g)))
+                .collect(),
+        };
+        let band: Vec<(f64, f64, f64)> = line
+            .points
+            .iter()
+            .map(|&(x, y)| (x, y - 0.5 / x.sqrt(), y + 0.5 / x.sqrt()))
+            .collect();
+        let svg = band_plot("Score over games", "games", "score", &line, &band).unwrap();
+        let (texts, count) = parse(&svg);
+        assert_eq!(count("polygon"), 1);
+        assert!(count("polyline") >= 1);
+        assert!(texts.contains(&"95% band".to_string()) && texts.contains(&"score".to_string()));
+    }
+
+    #[test]
+    fn score_plot_is_a_band_plot_of_the_running_score() {
+        let points = crate::ratings::running_score(&[1.0, 0.5, 0.0, 1.0, 1.0]).unwrap();
+        let svg = score_plot("A vs B", &points).unwrap();
+        let (texts, count) = parse(&svg);
+        assert_eq!(count("polygon"), 1);
+        assert!(texts.contains(&"A vs B".to_string()) && texts.contains(&"games".to_string()));
+    }
+
+    #[test]
+    fn ranges_pad_and_fall_back() {
+        assert_eq!(padded_range([0.0, 10.0].into_iter()), (-0.5, 10.5));
+        assert_eq!(padded_range([3.0].into_iter()), (2.0, 4.0));
+        assert_eq!(padded_range([f64::NAN].into_iter()), (0.0, 1.0));
+    }
+}
