@@ -12,6 +12,8 @@ use crate::search::{Clock, Settings, Table};
 /// Plays up to `max_plies` moves from `pos`, one `move M score=S depth=D nodes=N`
 /// line each (the search's own `info` lines are not written), then
 /// `result RESULT plies=N`. Returns the final position.
+// The search's inputs as `go` takes them, plus the ply cap.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn run<'l, G: Playable, C: Clock>(
     pos: &G,
     eval: &G::Eval,

@@ -79,9 +79,33 @@ pub struct TournamentConfig {
     /// Points per result.
     #[serde(default)]
     pub scoring: Scoring,
+    /// How often the whole schedule is played (each time with new openings).
+    #[serde(default = "default_rounds")]
+    pub rounds: usize,
+    /// An SPRT that stops a two-player run early (the first player is A).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<SprtConfig>,
     /// The players.
     #[serde(rename = "player")]
     pub players: Vec<PlayerConfig>,
+}
+
+/// The SPRT's hypotheses and error rates.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SprtConfig {
+    /// Elo under H0.
+    pub elo0: f64,
+    /// Elo under H1.
+    pub elo1: f64,
+    /// False positive rate.
+    pub alpha: f64,
+    /// False negative rate.
+    pub beta: f64,
+}
+
+fn default_rounds() -> usize {
+    1
 }
 
 fn default_games() -> usize {
@@ -153,6 +177,12 @@ impl TournamentConfig {
         }
         if self.players.len() < 2 {
             return Err(invalid("player: at least two players are needed".into()));
+        }
+        if self.rounds == 0 {
+            return Err(invalid("rounds: must be at least 1".into()));
+        }
+        if self.sprt.is_some() && self.players.len() != 2 {
+            return Err(invalid("sprt: only for two players".into()));
         }
         if self.games_per_encounter == 0 {
             return Err(invalid("games_per_encounter: must be at least 1".into()));

@@ -327,8 +327,8 @@ impl Game {
         rules: &Rules,
     ) -> Result<(Outcome, String), Result<Forfeit, ClientError>> {
         let timeout = Duration::from_millis(rules.move_timeout_ms);
-        for who in 0..2 {
-            let client = pair[who]
+        for (who, entrant) in pair.iter().enumerate() {
+            let client = entrant
                 .start(rules, timeout)
                 .map_err(|e| Ok(Forfeit(who, e.to_string())))?;
             self.clients[who] = Some(client);

@@ -7,6 +7,7 @@ pub mod client;
 pub mod config;
 pub mod game;
 pub mod openings;
+pub mod output;
 pub mod player;
 pub mod run;
 pub mod schedule;

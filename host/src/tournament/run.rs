@@ -30,11 +30,20 @@ pub enum RunError {
 #[must_use]
 pub fn encounters(config: &TournamentConfig) -> Vec<Encounter> {
     let n = config.players.len();
-    match config.format {
+    let once = match config.format {
         Format::RoundRobin => round_robin(n),
         Format::DoubleRoundRobin => double_round_robin(n),
         Format::Gauntlet => gauntlet(n),
-    }
+    };
+    let per_cycle = once.last().map_or(0, |e| e.round);
+    (0..config.rounds)
+        .flat_map(|cycle| {
+            once.iter().map(move |e| Encounter {
+                round: e.round + cycle * per_cycle,
+                ..*e
+            })
+        })
+        .collect()
 }
 
 /// Every game of the schedule: each encounter's opening played
@@ -186,4 +195,94 @@ fn prefix_stop(
         .take_while(|(i, r)| r.spec.index == *i)
         .count();
     stop(&sorted[..gap_free])
+}
+
+/// Where a run comes from: a fresh configuration, or the state of an earlier run.
+pub enum Start {
+    /// A new run into an empty (or new) folder.
+    Fresh {
+        /// The configuration.
+        config: Box<TournamentConfig>,
+        /// Its file (or `command line`), for errors.
+        source: String,
+        /// Where its relative paths start.
+        base: std::path::PathBuf,
+    },
+    /// Continue the run saved in the output folder.
+    Resume,
+}
+
+/// A whole run: check the players, plan, play (resuming what `dir` holds), write
+/// every output file. `on_game` sees each finished game with every game so far and
+/// the number of games planned.
+///
+/// # Errors
+/// A bad configuration (before any game), an unreadable state, a failed game or a
+/// failed write.
+pub fn execute(
+    start: Start,
+    dir: &Path,
+    threads: usize,
+    mut on_game: impl FnMut(&GameRecord, &[GameRecord], usize),
+) -> anyhow::Result<(TournamentConfig, Vec<GameRecord>)> {
+    use anyhow::Context;
+    let checkpoint = match start {
+        Start::Fresh {
+            config,
+            source,
+            base,
+        } => {
+            config.entrants(&source, &base)?;
+            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+            if dir.join(super::checkpoint::STATE_FILE).exists() {
+                anyhow::bail!("{} holds a run already: use --resume {0}", dir.display());
+            }
+            Checkpoint {
+                config: *config,
+                base,
+                records: vec![],
+            }
+        }
+        Start::Resume => Checkpoint::load(dir)
+            .with_context(|| format!("reading the state in {}", dir.display()))?,
+    };
+    let config = checkpoint.config.clone();
+    let source = dir
+        .join(super::checkpoint::STATE_FILE)
+        .display()
+        .to_string();
+    let entrants = config.entrants(&source, &checkpoint.base)?;
+    let specs = plan(&config, &checkpoint.base, &encounters(&config))?;
+    let sprt = config
+        .sprt
+        .map(|s| crate::ratings::Sprt::new(s.elo0, s.elo1, s.alpha, s.beta))
+        .transpose()?;
+    let stop = |prefix: &[GameRecord]| {
+        let s = sprt?;
+        let wdl = wdl_of_first(prefix);
+        (s.decide(wdl) != crate::ratings::SprtDecision::Continue).then_some(prefix.len())
+    };
+    let total = specs.len();
+    let on_game = |g: &GameRecord, all: &[GameRecord]| on_game(g, all, total);
+    let records = run(&specs, &entrants, checkpoint, dir, threads, on_game, stop)?;
+    super::output::write_all(dir, &config, &records)?;
+    Ok((config, records))
+}
+
+/// Wins, draws and losses of player 0 (A) against player 1.
+#[must_use]
+pub fn wdl_of_first(records: &[GameRecord]) -> crate::ratings::Wdl {
+    let mut wdl = crate::ratings::Wdl::default();
+    for r in records {
+        let p = r.outcome.first_points();
+        let a = if r.spec.first == 0 { p } else { 1.0 - p };
+        if a > 0.75 {
+            wdl.wins += 1;
+        } else if a < 0.25 {
+            wdl.losses += 1;
+        } else {
+            wdl.draws += 1;
+        }
+    }
+    wdl
 }

@@ -9,6 +9,9 @@ use crate::score::{Score, Value};
 use crate::selectable::{read_flat, write_flat, Selectable, MAX_WEIGHTS};
 
 /// The evaluator the engine uses for checkers.
+// The network's weights (748 bytes) live inline: core has no heap to box them, and
+// the engine holds exactly one of these.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CheckersEval {
     /// `baseline`.
