@@ -101,8 +101,12 @@ impl Client {
             icount: true,
             timeout: Duration::from_secs(3600),
         };
-        let log =
-            std::env::temp_dir().join(format!("microply-player-{}.defmt", std::process::id()));
+        static STARTS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let start = STARTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let log = std::env::temp_dir().join(format!(
+            "microply-player-{}-{start}.defmt",
+            std::process::id()
+        ));
         let process = qemu.command(elf, &log);
         Client::spawn_process(process, &elf.display().to_string())
     }
