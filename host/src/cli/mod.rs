@@ -196,8 +196,9 @@ fn parse_format(s: &str) -> Result<crate::tournament::config::Format, String> {
         "round-robin" => Ok(Format::RoundRobin),
         "double-round-robin" => Ok(Format::DoubleRoundRobin),
         "gauntlet" => Ok(Format::Gauntlet),
+        "groups" => Ok(Format::Groups),
         _ => Err(format!(
-            "unknown format '{s}' (expected round-robin, double-round-robin or gauntlet)"
+            "unknown format '{s}' (expected round-robin, double-round-robin, gauntlet or groups)"
         )),
     }
 }

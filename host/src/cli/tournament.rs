@@ -62,6 +62,7 @@ impl ScheduleArgs {
             move_timeout_ms: 60_000,
             scoring: Default::default(),
             rounds: 1,
+            groups: 2,
             sprt: None,
             players,
         }

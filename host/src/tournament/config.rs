@@ -21,6 +21,8 @@ pub enum Format {
     DoubleRoundRobin,
     /// The first player against each of the others.
     Gauntlet,
+    /// Round robins inside `groups` groups (snake seeding by configuration order).
+    Groups,
 }
 
 /// Points for a win, a draw and a loss (3/1/0 by default).
@@ -79,6 +81,9 @@ pub struct TournamentConfig {
     /// Points per result.
     #[serde(default)]
     pub scoring: Scoring,
+    /// The number of groups of the `groups` format.
+    #[serde(default = "default_groups")]
+    pub groups: usize,
     /// How often the whole schedule is played (each time with new openings).
     #[serde(default = "default_rounds")]
     pub rounds: usize,
@@ -102,6 +107,10 @@ pub struct SprtConfig {
     pub alpha: f64,
     /// False negative rate.
     pub beta: f64,
+}
+
+fn default_groups() -> usize {
+    2
 }
 
 fn default_rounds() -> usize {

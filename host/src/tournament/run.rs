@@ -10,7 +10,7 @@ use super::checkpoint::Checkpoint;
 use super::config::{Format, TournamentConfig};
 use super::game::{play_game, Entrant, GameError, GameRecord, GameSpec};
 use super::openings::{derive_seed, random_opening, read_openings, Opening};
-use super::schedule::{double_round_robin, gauntlet, round_robin, Encounter};
+use super::schedule::{double_round_robin, gauntlet, grouped_round_robin, round_robin, Encounter};
 
 /// Why a run stopped.
 #[derive(Debug, thiserror::Error)]
@@ -34,6 +34,7 @@ pub fn encounters(config: &TournamentConfig) -> Vec<Encounter> {
         Format::RoundRobin => round_robin(n),
         Format::DoubleRoundRobin => double_round_robin(n),
         Format::Gauntlet => gauntlet(n),
+        Format::Groups => grouped_round_robin(n, config.groups),
     };
     let per_cycle = once.last().map_or(0, |e| e.round);
     (0..config.rounds)

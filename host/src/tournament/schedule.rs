@@ -84,6 +84,37 @@ pub fn gauntlet(n: usize) -> Vec<Encounter> {
         .collect()
 }
 
+/// Players split into `groups` groups by snake seeding (1..g down, then g..1 back,
+/// so the strong and the weak spread evenly), a round robin inside each group; the
+/// groups' rounds run side by side (round r of every group is round r).
+#[must_use]
+pub fn grouped_round_robin(n: usize, groups: usize) -> Vec<Encounter> {
+    let members = snake_groups(n, groups);
+    let mut out = Vec::new();
+    for group in &members {
+        out.extend(round_robin(group.len()).into_iter().map(|e| Encounter {
+            round: e.round,
+            first: group[e.first],
+            second: group[e.second],
+        }));
+    }
+    out.sort_by_key(|e| e.round);
+    out
+}
+
+/// The players of each group, by snake seeding.
+#[must_use]
+pub fn snake_groups(n: usize, groups: usize) -> Vec<Vec<usize>> {
+    let g = groups.clamp(1, n.max(1));
+    let mut out = vec![Vec::new(); g];
+    for p in 0..n {
+        let lap = p / g;
+        let slot = if lap % 2 == 0 { p % g } else { g - 1 - p % g };
+        out[slot].push(p);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -156,6 +187,29 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn groups_by_snake_seeding_by_hand() {
+        // 7 players, 2 groups: 1 2 | 4 3 | 5 6 | 7 -> A = 1 4 5, B = 2 3 6 7.
+        assert_eq!(snake_groups(7, 2), vec![vec![0, 3, 4], vec![1, 2, 5, 6]]);
+        let s = grouped_round_robin(7, 2);
+        // Group A (1 4 5, a bye): 4-5; 5-1; 1-4. Group B (2 3 6 7): 2-7, 3-6;
+        // 6-2, 7-3; 2-3, 6-7. Rounds side by side, group A first in each.
+        assert_eq!(
+            pairs(&s),
+            vec![
+                (1, 4, 5),
+                (1, 2, 7),
+                (1, 3, 6),
+                (2, 5, 1),
+                (2, 6, 2),
+                (2, 7, 3),
+                (3, 1, 4),
+                (3, 2, 3),
+                (3, 6, 7)
+            ]
+        );
     }
 
     #[test]
