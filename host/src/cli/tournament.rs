@@ -63,6 +63,7 @@ impl ScheduleArgs {
             scoring: Default::default(),
             rounds: 1,
             groups: 2,
+            adjudication: Default::default(),
             sprt: None,
             players,
         }

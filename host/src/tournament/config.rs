@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use super::adjudication::Adjudication;
 use super::game::{Entrant, Rules};
 use super::player::{PlayerConfig, PlayerError};
 
@@ -81,6 +82,9 @@ pub struct TournamentConfig {
     /// Points per result.
     #[serde(default)]
     pub scoring: Scoring,
+    /// Resign and draw adjudication by score (off by default).
+    #[serde(default)]
+    pub adjudication: Adjudication,
     /// The number of groups of the `groups` format.
     #[serde(default = "default_groups")]
     pub groups: usize,
@@ -169,6 +173,7 @@ impl TournamentConfig {
             options: self.options.clone(),
             max_plies: self.max_plies,
             move_timeout_ms: self.move_timeout_ms,
+            adjudication: self.adjudication,
         }
     }
 

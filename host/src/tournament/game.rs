@@ -10,12 +10,13 @@ use serde::{Deserialize, Serialize};
 use microply_core::games::GameKind;
 use microply_core::{with_game, Notation, Player};
 
+use super::adjudication::{score_value, Adjudication, Verdict};
 use super::client::{Client, ClientError, Reply};
 use super::openings::Opening;
 use super::player::PlayerConfig;
 
 /// The game all players play, and how games end when the rules do not end them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Rules {
     /// The protocol's game name (`tictactoe`, `checkers`, `dots`, `amazons`).
@@ -29,6 +30,9 @@ pub struct Rules {
     /// The most a player may take for one move (on top of its own movetime).
     #[serde(default = "default_move_timeout_ms")]
     pub move_timeout_ms: u64,
+    /// Resign and draw adjudication by score (off by default).
+    #[serde(default)]
+    pub adjudication: Adjudication,
 }
 
 fn default_max_plies() -> u32 {
@@ -226,13 +230,18 @@ fn field(reply: &Reply, key: &str) -> Option<String> {
 
 /// The `nodes=` of the last `info` line (the search's total).
 fn last_nodes(reply: &Reply) -> u64 {
+    last_field(reply, "nodes=")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
+}
+
+/// `key`'s value in the last line that has it.
+fn last_field(reply: &Reply, key: &str) -> Option<String> {
     reply
         .iter()
         .rev()
-        .flat_map(|l| l.split_whitespace())
-        .find_map(|w| w.strip_prefix("nodes="))
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(0)
+        .find_map(|l| l.split_whitespace().find_map(|w| w.strip_prefix(key)))
+        .map(str::to_owned)
 }
 
 fn turn(reply: &Reply) -> String {
@@ -269,6 +278,7 @@ pub fn play_game(
         fen: spec.opening.fen.clone(),
         moves: spec.opening.moves.clone(),
         nodes: [0, 0],
+        scores: [vec![], vec![]],
         clients: [None, None],
     };
     let end = game.run(&mut referee, pair, rules);
@@ -290,6 +300,7 @@ struct Game {
     fen: Option<String>,
     moves: Vec<String>,
     nodes: [u64; 2],
+    scores: [Vec<f64>; 2],
     clients: [Option<Client>; 2],
 }
 
@@ -373,6 +384,24 @@ impl Game {
             for side in 0..2 {
                 self.request(side, &format!("play {m}"), timeout)?;
             }
+            if let Some(score) = last_field(&reply, "score=").and_then(|s| score_value(&s)) {
+                self.scores[who].push(score);
+            }
+            match rules
+                .adjudication
+                .verdict(&self.scores, who, self.moves.len())
+            {
+                Verdict::Continue => {}
+                Verdict::Draw => return Ok((Outcome::Draw, "adjudicated draw by score".into())),
+                Verdict::Resigns(0) => {
+                    let reason = format!("adjudicated: {} resigns", pair[0].config.name);
+                    return Ok((Outcome::SecondWins, reason));
+                }
+                Verdict::Resigns(_) => {
+                    let reason = format!("adjudicated: {} resigns", pair[1].config.name);
+                    return Ok((Outcome::FirstWins, reason));
+                }
+            }
         }
     }
 
@@ -409,6 +438,7 @@ mod tests {
             options: String::new(),
             max_plies: 400,
             move_timeout_ms: 10_000,
+            adjudication: Adjudication::default(),
         }
     }
 
@@ -451,6 +481,47 @@ mod tests {
         let r = play_game(&spec, &players, &rules("tictactoe")).unwrap();
         assert_eq!(r.outcome, Outcome::FirstWins);
         assert_eq!(&r.moves[..2], &["b2".to_owned(), "a2".to_owned()]);
+    }
+
+    #[test]
+    fn score_adjudication_when_asked() {
+        // After b2 a2 o is lost: o's depth-9 search reports a loss, x's a win.
+        let players = [entrant("name=A,depth=9"), entrant("name=B,depth=9")];
+        let lost = GameSpec {
+            index: 0,
+            round: 1,
+            first: 0,
+            second: 1,
+            opening: Opening {
+                fen: None,
+                moves: vec!["b2".into(), "a2".into()],
+            },
+        };
+        let mut r = rules("tictactoe");
+        r.adjudication.resign_score = Some(1.0);
+        let g = play_game(&lost, &players, &r).unwrap();
+        assert_eq!(
+            (g.outcome, g.reason.as_str()),
+            (Outcome::FirstWins, "adjudicated: B resigns")
+        );
+        assert_eq!(
+            g.plies(),
+            4,
+            "x moves (win seen), o moves (loss seen): resigns"
+        );
+        // From the start both see a draw (score 0) at every move.
+        let mut r = rules("tictactoe");
+        r.adjudication.draw_score = Some(0.0);
+        r.adjudication.draw_moves = 2;
+        let start = GameSpec {
+            opening: Opening::default(),
+            ..lost
+        };
+        let g = play_game(&start, &players, &r).unwrap();
+        assert_eq!(
+            (g.outcome, g.reason.as_str(), g.plies()),
+            (Outcome::Draw, "adjudicated draw by score", 4)
+        );
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! runner, schedules, openings, checkpointed parallel runs, standings and output
 //! files. The `match` and `tournament` subcommands are thin layers over this.
 
+pub mod adjudication;
 pub mod checkpoint;
 pub mod client;
 pub mod config;

@@ -130,6 +130,7 @@ mod tests {
             options: String::new(),
             max_plies: 400,
             move_timeout_ms: 1000,
+            adjudication: Default::default(),
         }
     }
 
