@@ -79,6 +79,21 @@ step "firmware: cross-check against the host engine under QEMU, with the firmwar
 timeout 1200 cargo run --release --quiet -p microply-host -- \
     crosscheck --firmware "$elf" --report 2>&1 | tee -a "$log"
 
+step "firmware as a tournament player: same games move for move as the host (loaded weights)"
+fw_match() { # DIR [firmware=ELF]: a 4-game checkers match, B with loaded baseline weights
+    rm -rf "$1"
+    cargo run --release --quiet -p microply-host -- match name=A,depth=3,table=2048 \
+        "name=B,depth=3,table=2048,evaluator=baseline,weights=1;1.25;0.2;0.1;0.05${2:+,$2}" \
+        --game checkers --games 4 --max-plies 60 --out "$1" >/dev/null 2>&1
+}
+fw_match target/fw-match-host
+fw_match target/fw-match-firmware "firmware=$PWD/$elf"
+if cmp target/fw-match-host/results.csv target/fw-match-firmware/results.csv; then
+    echo "1 passed, 0 failed"
+else
+    echo "0 passed, 1 failed"
+fi | tee -a "$log"
+
 step "summary"
 # Sums the `test result:` lines and the plain `N passed, N failed` lines.
 awk '/^test result:/ { p += $4; f += $6 } /^[0-9]+ passed, [0-9]+ failed$/ { p += $1; f += $3 }

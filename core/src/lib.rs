@@ -35,6 +35,7 @@ pub mod protocol;
 pub mod rng;
 pub mod score;
 pub mod search;
+pub mod selectable;
 pub mod zobrist;
 
 pub use decide::decide;

@@ -2,9 +2,9 @@
 
 use core::fmt;
 
-use crate::eval::Evaluator;
 use crate::notation::Notation;
 use crate::score::Score;
+use crate::selectable::{EvaluatorSet, Selectable};
 
 /// An exact answer for a position, found without the search (see [`Playable::solve`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,8 +19,15 @@ pub struct Solved<M> {
 
 /// A game the engine can load: rules, notation and a default evaluator.
 pub trait Playable: Notation {
-    /// The evaluator `go`, `eval` and `play` use.
-    type Eval: Evaluator<Self> + Default;
+    /// The evaluators `go`, `eval` and `selfplay` choose from (the default is the
+    /// game's usual one).
+    type Eval: Selectable<Self>;
+
+    /// This game's evaluator in the engine's set.
+    fn evaluator(set: &EvaluatorSet) -> &Self::Eval;
+
+    /// This game's evaluator in the engine's set, to select or load.
+    fn evaluator_mut(set: &mut EvaluatorSet) -> &mut Self::Eval;
 
     /// Extra `status` fields after `turn=.. result=..`, each written as ` key=value`
     /// (Dots-and-Boxes writes ` score=N-M`). Most games write nothing.

@@ -7,3 +7,4 @@ pub mod firmware;
 pub mod memory;
 pub mod ratings;
 pub mod report;
+pub mod tournament;

@@ -15,6 +15,7 @@ use super::MoveWord;
 use crate::game::Game;
 use crate::games::GameKind;
 use crate::notation::Notation;
+use crate::playable::Playable;
 use crate::search::{Algorithm, Clock, Limits, Settings, Table};
 use crate::with_position;
 
@@ -132,7 +133,9 @@ pub(super) fn run<C: Clock>(
                 limits: Limits::depth(bench.depth),
                 ..Settings::default()
             };
-            let result = go(&pos, &mut tt, words, &settings, clock, &mut Discard)?;
+            // The default evaluator, whatever `evaluator` selected: the counts stay pinned.
+            let eval = <G as Playable>::Eval::default();
+            let result = go(&pos, &eval, &mut tt, words, &settings, clock, &mut Discard)?;
             let _ = write_position(out, i + 1, bench, result.stats.nodes, result.score, result.best.map(|m| pos.display_move(m)));
             result.stats.nodes
         });

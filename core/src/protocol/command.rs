@@ -65,6 +65,15 @@ pub enum Command<'l> {
     Bench,
     /// `eval`.
     Eval,
+    /// `evaluator [NAME]`: show the current evaluator, or select one by name.
+    Evaluator(Option<&'l str>),
+    /// `weights [at=I] [V ...]`: show the weights, or load them.
+    Weights {
+        /// The first index to load (`None`: the values are the whole array).
+        at: Option<usize>,
+        /// The decimal values, still as text (empty: show the weights).
+        values: &'l str,
+    },
     /// `show`.
     Show,
     /// `quit`.
@@ -102,6 +111,8 @@ impl<'l> Command<'l> {
             "status" => bare(rest, Command::Status)?,
             "eval" => bare(rest, Command::Eval)?,
             "bench" => bare(rest, Command::Bench)?,
+            "evaluator" => parse_evaluator(rest)?,
+            "weights" => parse_weights(rest)?,
             "show" => bare(rest, Command::Show)?,
             "quit" => bare(rest, Command::Quit)?,
             _ => return Err(ProtocolError::UnknownCommand(word)),
@@ -145,6 +156,29 @@ fn parse_game(rest: &str) -> Result<Command<'_>, ProtocolError<'_>> {
     }
     let kind = name.parse().map_err(|_| ProtocolError::UnknownGame(name))?;
     Ok(Command::Game { kind, options })
+}
+
+fn parse_evaluator(rest: &str) -> Result<Command<'_>, ProtocolError<'_>> {
+    match split_word(rest) {
+        ("", _) => Ok(Command::Evaluator(None)),
+        (name, "") => Ok(Command::Evaluator(Some(name))),
+        (_, extra) => Err(ProtocolError::UnexpectedArgument(split_word(extra).0)),
+    }
+}
+
+fn parse_weights(rest: &str) -> Result<Command<'_>, ProtocolError<'_>> {
+    let (first, after) = split_word(rest);
+    match first.strip_prefix("at=") {
+        Some(_) if after.is_empty() => Err(ProtocolError::MissingArgument("a weight")),
+        Some(index) => Ok(Command::Weights {
+            at: Some(parse_number(index)?),
+            values: after,
+        }),
+        None => Ok(Command::Weights {
+            at: None,
+            values: rest,
+        }),
+    }
 }
 
 fn parse_position(rest: &str) -> Result<Command<'_>, ProtocolError<'_>> {
@@ -269,6 +303,25 @@ mod tests {
             })
         );
         assert_eq!(
+            Command::parse("evaluator network"),
+            Ok(Command::Evaluator(Some("network")))
+        );
+        assert_eq!(Command::parse("evaluator"), Ok(Command::Evaluator(None)));
+        assert_eq!(
+            Command::parse("weights at=3 1 -0.5"),
+            Ok(Command::Weights {
+                at: Some(3),
+                values: "1 -0.5"
+            })
+        );
+        assert_eq!(
+            Command::parse("weights"),
+            Ok(Command::Weights {
+                at: None,
+                values: ""
+            })
+        );
+        assert_eq!(
             Command::parse("selfplay depth=2 maxplies=9"),
             Ok(Command::SelfPlay {
                 limit: GoLimit::Depth(2),
@@ -320,6 +373,18 @@ mod tests {
         assert_eq!(
             Command::parse("position middle"),
             Err(ProtocolError::UnexpectedArgument("middle"))
+        );
+        assert_eq!(
+            Command::parse("evaluator a b"),
+            Err(ProtocolError::UnexpectedArgument("b"))
+        );
+        assert_eq!(
+            Command::parse("weights at=x 1"),
+            Err(ProtocolError::BadNumber("x"))
+        );
+        assert_eq!(
+            Command::parse("weights at=1"),
+            Err(ProtocolError::MissingArgument("a weight"))
         );
         assert_eq!(
             Command::parse("selfplay"),

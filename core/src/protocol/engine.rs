@@ -15,7 +15,9 @@ use crate::games::{tictactoe::TicTacToe, AnyPosition, GameKind};
 use crate::playable::Playable;
 use crate::player::Outcome;
 use crate::score::Score;
+use crate::score::Value;
 use crate::search::{Algorithm, Clock, Entry, Iteration, Limits, SearchResult, Settings, Table};
+use crate::selectable::{EvaluatorSet, Selectable, MAX_WEIGHTS};
 use crate::{with_game, with_position};
 
 /// Whether the engine should keep reading commands.
@@ -34,6 +36,7 @@ pub struct Engine<'a> {
     tt: Table<'a>,
     moves: &'a mut [MoveWord],
     position: AnyPosition,
+    evaluators: EvaluatorSet,
 }
 
 impl<'a> Engine<'a> {
@@ -43,6 +46,7 @@ impl<'a> Engine<'a> {
             tt: Table::new(tt),
             moves,
             position: AnyPosition::from(TicTacToe::START),
+            evaluators: EvaluatorSet::default(),
         }
     }
 
@@ -78,7 +82,7 @@ impl<'a> Engine<'a> {
         clock: &C,
         out: &mut dyn Write,
     ) -> Result<Flow, ProtocolError<'l>> {
-        let (tt, moves) = (&mut self.tt, &mut *self.moves);
+        let (tt, moves, evals) = (&mut self.tt, &mut *self.moves, &mut self.evaluators);
         match command {
             Command::Game { kind, options } => self.position = new_game(kind, options)?,
             Command::Quit => return Ok(Flow::Quit),
@@ -92,11 +96,19 @@ impl<'a> Engine<'a> {
             } => {
                 with_position!(&mut self.position, G, p => {
                     let settings = settings(limit, algorithm);
-                    *p = selfplay::run(p, tt, moves, &settings, max_plies, clock, out)?;
+                    let eval = G::evaluator(evals);
+                    *p = selfplay::run(p, eval, tt, moves, &settings, max_plies, clock, out)?;
                 });
             }
+            Command::Evaluator(name) => with_position!(&self.position, G, _p => {
+                evaluator_command::<G>(G::evaluator_mut(evals), name, out)?;
+            }),
+            Command::Weights { at, values } => with_position!(&self.position, G, _p => {
+                weights_command::<G>(G::evaluator_mut(evals), at, values, out)?;
+            }),
             other => with_position!(&mut self.position, G, p => {
-                *p = run_on::<G, C>(p, other, tt, moves, clock, out)?;
+                let eval = G::evaluator(evals);
+                *p = run_on::<G, C>(p, eval, other, tt, moves, clock, out)?;
             }),
         }
         Ok(Flow::Continue)
@@ -116,9 +128,88 @@ pub(super) fn new_game(kind: GameKind, options: &str) -> Result<AnyPosition, Pro
     })
 }
 
+/// `evaluator`: shows the current one, or selects `name` with its default weights.
+fn evaluator_command<'l, G: Playable>(
+    eval: &mut G::Eval,
+    name: Option<&'l str>,
+    out: &mut dyn Write,
+) -> Result<(), ProtocolError<'l>> {
+    let Some(name) = name else {
+        let _ = write_evaluator::<G>(eval, out);
+        return Ok(());
+    };
+    *eval = G::Eval::by_name(name).ok_or(ProtocolError::UnknownEvaluator(name, G::Eval::NAMES))?;
+    Ok(())
+}
+
+fn write_evaluator<G: Playable>(eval: &G::Eval, out: &mut dyn Write) -> fmt::Result {
+    write!(
+        out,
+        "evaluator {} weights={} available=",
+        eval.name(),
+        eval.weight_count()
+    )?;
+    for (i, name) in G::Eval::NAMES.iter().enumerate() {
+        if i > 0 {
+            out.write_char(',')?;
+        }
+        out.write_str(name)?;
+    }
+    out.write_char('\n')
+}
+
+/// `weights`: shows the weights, or loads `values` from index `at` (the whole array
+/// when `at` is `None`), all or nothing.
+fn weights_command<'l, G: Playable>(
+    eval: &mut G::Eval,
+    at: Option<usize>,
+    values: &'l str,
+    out: &mut dyn Write,
+) -> Result<(), ProtocolError<'l>> {
+    if values.is_empty() {
+        let _ = write_weights::<G>(eval, out);
+        return Ok(());
+    }
+    let mut parsed = [Value::ZERO; MAX_WEIGHTS];
+    let mut count = 0;
+    for token in values.split_ascii_whitespace() {
+        let index = at.unwrap_or(0).saturating_add(count);
+        let value = token
+            .parse()
+            .map_err(|_| ProtocolError::BadWeight(token, index))?;
+        let slot = parsed.get_mut(count).ok_or(ProtocolError::WeightCount {
+            expected: eval.weight_count(),
+            got: values.split_ascii_whitespace().count(),
+        })?;
+        *slot = value;
+        count += 1;
+    }
+    let expected = eval.weight_count();
+    if at.is_none() && count != expected {
+        return Err(ProtocolError::WeightCount {
+            expected,
+            got: count,
+        });
+    }
+    let values = parsed.get(..count).unwrap_or(&[]);
+    eval.load(at.unwrap_or(0), values)
+        .map_err(ProtocolError::WeightsOutOfRange)
+}
+
+fn write_weights<G: Playable>(eval: &G::Eval, out: &mut dyn Write) -> fmt::Result {
+    let mut flat = [Value::ZERO; MAX_WEIGHTS];
+    let count = eval.write_weights(&mut flat);
+    out.write_str("weights")?;
+    for v in flat.iter().take(count) {
+        write!(out, " {v}")?;
+    }
+    out.write_char('\n')
+}
+
 /// Runs a position-level command on `pos` and returns the new position.
 fn run_on<'l, G: Playable, C: Clock>(
     pos: &G,
+    eval: &G::Eval,
     command: Command<'l>,
     tt: &mut Table<'_>,
     words: &mut [MoveWord],
@@ -144,15 +235,28 @@ fn run_on<'l, G: Playable, C: Clock>(
             writeln!(out, "perft {depth} {n}")
         }
         Command::Go { limit, algorithm } => {
-            let result = go(pos, tt, words, &settings(limit, algorithm), clock, out)?;
+            let result = go(
+                pos,
+                eval,
+                tt,
+                words,
+                &settings(limit, algorithm),
+                clock,
+                out,
+            )?;
             match result.best {
                 Some(m) => writeln!(out, "bestmove {}", pos.display_move(m)),
                 None => return Err(ProtocolError::GameOver),
             }
         }
-        Command::Eval => writeln!(out, "eval {}", static_score(pos)),
+        Command::Eval => writeln!(out, "eval {}", static_score(pos, eval)),
         Command::Show => pos.write_board(out),
-        Command::Game { .. } | Command::SelfPlay { .. } | Command::Quit | Command::Bench => Ok(()),
+        Command::Game { .. }
+        | Command::SelfPlay { .. }
+        | Command::Evaluator(_)
+        | Command::Weights { .. }
+        | Command::Quit
+        | Command::Bench => Ok(()),
     };
     Ok(*pos)
 }
@@ -202,12 +306,12 @@ fn write_status<G: Playable>(pos: &G, out: &mut dyn Write) -> fmt::Result {
 }
 
 /// The static evaluation, or the game's result when it is over.
-pub(super) fn static_score<G: Playable>(pos: &G) -> Score {
+pub(super) fn static_score<G: Playable>(pos: &G, eval: &G::Eval) -> Score {
     match pos.outcome() {
         Some(Outcome::Draw) => Score::ZERO,
         Some(Outcome::Win(p)) if p == pos.side_to_move() => Score::win_in(0),
         Some(Outcome::Win(_)) => Score::loss_in(0),
-        None => G::Eval::default().evaluate(pos),
+        None => eval.evaluate(pos),
     }
 }
 
@@ -227,6 +331,7 @@ fn settings(limit: GoLimit, algorithm: Algorithm) -> Settings {
 /// Searches `pos` with a cleared table, writing an `info` line per iteration.
 pub(super) fn go<'l, G: Playable, C: Clock>(
     pos: &G,
+    eval: &G::Eval,
     tt: &mut Table<'_>,
     words: &mut [MoveWord],
     settings: &Settings,
@@ -238,13 +343,12 @@ pub(super) fn go<'l, G: Playable, C: Clock>(
     }
     tt.clear();
     let started = clock.now_ms();
-    let eval = G::Eval::default();
     let report = |it: &Iteration<G::Move>| {
         let _ = write_info(pos, it, clock.now_ms().saturating_sub(started), out);
     };
     Ok(decide(
         pos,
-        &eval,
+        eval,
         tt,
         move_stack::<G>(words),
         settings,

@@ -6,6 +6,7 @@ use core::fmt;
 use crate::game::{ConfigError, MoveBufferFull};
 use crate::notation::NotationError;
 use crate::search::SearchError;
+use crate::selectable::WeightsOutOfRange;
 
 /// A command that could not be carried out. The engine replies `error <this>` and
 /// changes nothing.
@@ -40,6 +41,19 @@ pub enum ProtocolError<'l> {
     GameOver,
     /// The engine's move memory is too small for this command.
     MoveMemory,
+    /// The evaluator name is not one of the game's (which are listed).
+    UnknownEvaluator(&'l str, &'static [&'static str]),
+    /// A weight that is not a decimal in the fixed-point range, and its index.
+    BadWeight(&'l str, usize),
+    /// A `weights` line without `at=` must give every weight.
+    WeightCount {
+        /// How many weights the evaluator has.
+        expected: usize,
+        /// How many the line gave.
+        got: usize,
+    },
+    /// `weights at=I` writes past the evaluator's last weight.
+    WeightsOutOfRange(WeightsOutOfRange),
 }
 
 impl From<SearchError> for ProtocolError<'_> {
@@ -82,6 +96,19 @@ impl fmt::Display for ProtocolError<'_> {
             ProtocolError::Notation(e, w) => write!(f, "{e}: '{w}'"),
             ProtocolError::GameOver => f.write_str("the game is over"),
             ProtocolError::MoveMemory => f.write_str("move memory too small for this command"),
+            ProtocolError::UnknownEvaluator(w, names) => {
+                write!(f, "unknown evaluator '{w}' (expected")?;
+                for (i, name) in names.iter().enumerate() {
+                    let sep = if i == 0 { " " } else { ", " };
+                    write!(f, "{sep}{name}")?;
+                }
+                f.write_str(")")
+            }
+            ProtocolError::BadWeight(w, i) => write!(f, "bad weight '{w}' at index {i}"),
+            ProtocolError::WeightCount { expected, got } => {
+                write!(f, "expected {expected} weights, got {got}")
+            }
+            ProtocolError::WeightsOutOfRange(e) => write!(f, "{e}"),
         }
     }
 }

@@ -12,8 +12,11 @@ use crate::search::{Clock, Settings, Table};
 /// Plays up to `max_plies` moves from `pos`, one `move M score=S depth=D nodes=N`
 /// line each (the search's own `info` lines are not written), then
 /// `result RESULT plies=N`. Returns the final position.
+// The search's inputs as `go` takes them, plus the ply cap.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn run<'l, G: Playable, C: Clock>(
     pos: &G,
+    eval: &G::Eval,
     tt: &mut Table<'_>,
     words: &mut [MoveWord],
     settings: &Settings,
@@ -27,7 +30,7 @@ pub(super) fn run<'l, G: Playable, C: Clock>(
     let mut p = *pos;
     let mut plies = 0;
     while plies < max_plies && p.outcome().is_none() {
-        let result = go(&p, tt, words, settings, clock, &mut Discard)?;
+        let result = go(&p, eval, tt, words, settings, clock, &mut Discard)?;
         let Some(m) = result.best else { break };
         let score = result.score.unwrap_or_default();
         let _ = writeln!(

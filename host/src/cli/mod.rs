@@ -9,6 +9,7 @@ pub mod perft;
 pub mod play;
 pub mod setup;
 pub mod solve;
+pub mod tournament;
 
 use std::process::ExitCode;
 
@@ -128,6 +129,40 @@ pub enum Command {
         #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", value_parser = parse_sprt)]
         sprt: Option<Sprt>,
     },
+    /// Play a tournament between configured players (a TOML file, or --player
+    /// specs): round robin, double round robin or gauntlet; see docs/tournaments.md.
+    Tournament {
+        /// The configuration file (TOML); without it, --player and the options below.
+        config: Option<std::path::PathBuf>,
+        /// A player as name=A,algo=pvs,depth=6[,evaluator=E,weights=FILE|v;v;..,table=N,cmd=..,firmware=ELF] (repeatable).
+        #[arg(long = "player", value_name = "SPEC")]
+        players: Vec<String>,
+        /// round-robin, double-round-robin or gauntlet (without a file).
+        #[arg(long, default_value = "round-robin", value_parser = parse_format)]
+        format: crate::tournament::config::Format,
+        #[command(flatten)]
+        schedule: tournament::ScheduleArgs,
+        #[command(flatten)]
+        run: tournament::RunArgs,
+    },
+    /// Play a match between two players (specs as for `tournament --player`), each
+    /// opening with both colours; Elo, LOS, pentanomial, and an optional SPRT that stops early.
+    Match {
+        /// Player A.
+        a: String,
+        /// Player B.
+        b: String,
+        /// Games to play (rounded up to pairs).
+        #[arg(long, default_value_t = 20)]
+        games: usize,
+        /// Stop early by an SPRT of elo0 against elo1 with error rates alpha and beta.
+        #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", value_parser = parse_sprt_config)]
+        sprt: Option<crate::tournament::config::SprtConfig>,
+        #[command(flatten)]
+        schedule: tournament::ScheduleArgs,
+        #[command(flatten)]
+        run: tournament::RunArgs,
+    },
     /// Play a game against the engine in the terminal.
     Play {
         /// tictactoe, checkers, dots or amazons.
@@ -157,6 +192,39 @@ pub(crate) fn parse_game(s: &str) -> Result<GameKind, String> {
 
 fn parse_pentanomial(s: &str) -> Result<Pentanomial, String> {
     s.parse().map_err(|e| format!("{e}"))
+}
+
+fn parse_format(s: &str) -> Result<crate::tournament::config::Format, String> {
+    use crate::tournament::config::Format;
+    match s {
+        "round-robin" => Ok(Format::RoundRobin),
+        "double-round-robin" => Ok(Format::DoubleRoundRobin),
+        "gauntlet" => Ok(Format::Gauntlet),
+        "groups" => Ok(Format::Groups),
+        _ => Err(format!(
+            "unknown format '{s}' (expected round-robin, double-round-robin, gauntlet or groups)"
+        )),
+    }
+}
+
+fn parse_sprt_config(s: &str) -> Result<crate::tournament::config::SprtConfig, String> {
+    let v: Vec<f64> = s
+        .split(',')
+        .map(|x| {
+            x.trim()
+                .parse::<f64>()
+                .map_err(|_| format!("bad number '{x}'"))
+        })
+        .collect::<Result<_, _>>()?;
+    match v[..] {
+        [elo0, elo1, alpha, beta] => Ok(crate::tournament::config::SprtConfig {
+            elo0,
+            elo1,
+            alpha,
+            beta,
+        }),
+        _ => Err("expected ELO0,ELO1,ALPHA,BETA".into()),
+    }
 }
 
 fn parse_sprt(s: &str) -> Result<Sprt, String> {
@@ -194,6 +262,21 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::FirmwareReport { elf, run } => {
             return crosscheck::firmware_report(&crosscheck::FirmwareArgs { elf, run });
         }
+        Command::Tournament {
+            config,
+            players,
+            format,
+            schedule,
+            run,
+        } => tournament::tournament(config, &players, &schedule, format, &run),
+        Command::Match {
+            a,
+            b,
+            games,
+            sprt,
+            schedule,
+            run,
+        } => tournament::matchup([&a, &b], games, sprt, &schedule, &run),
         Command::Elo {
             wins,
             draws,

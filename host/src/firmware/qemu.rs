@@ -108,7 +108,10 @@ impl Qemu {
         })
     }
 
-    fn command(&self, elf: &Path, log: &Path) -> Command {
+    /// The emulator command booting `elf` with UART0 on stdin/stdout and the defmt
+    /// log into `log` (also the interactive firmware player of tournaments).
+    #[must_use]
+    pub fn command(&self, elf: &Path, log: &Path) -> Command {
         let mut command = Command::new(&self.program);
         command
             .args(["-machine", "mps2-an386", "-cpu", "cortex-m4"])

@@ -47,6 +47,7 @@ mod bitboard;
 mod board;
 pub mod endgame;
 mod eval;
+mod evaluators;
 mod movegen;
 mod notation;
 pub mod oneside;
@@ -58,6 +59,7 @@ pub mod territory;
 pub use bitboard::{king_step, queen_mobility, queen_reach, queen_reach_sum, Bitboard, STRIDE};
 pub use board::{Amazons, Config};
 pub use eval::{PaperEval, PaperWeights, SPREAD_UNTIL_MOVE};
+pub use evaluators::AmazonsEval;
 pub use movegen::MAX_MOVES;
 pub use rules::{Size, MAX_QUEENS};
 pub use square::{Move, Square};
@@ -67,7 +69,15 @@ pub use territory::{TerritoryEval, TerritoryWeights};
 /// measure (Lieberum 2005); the paper's [`PaperEval`] stays available. Both call the
 /// split-game analysis of [`endgame`] first.
 impl crate::playable::Playable for Amazons {
-    type Eval = TerritoryEval;
+    type Eval = AmazonsEval;
+
+    fn evaluator(set: &crate::selectable::EvaluatorSet) -> &Self::Eval {
+        &set.amazons
+    }
+
+    fn evaluator_mut(set: &mut crate::selectable::EvaluatorSet) -> &mut Self::Eval {
+        &mut set.amazons
+    }
 
     /// A split board whose move counts the one-side search gets exactly (within
     /// [`endgame::ROOT_BUDGET`] nodes) is solved: [`endgame::solve`].

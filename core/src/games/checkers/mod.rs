@@ -23,6 +23,7 @@
 pub mod bitboard;
 mod board;
 mod eval;
+mod evaluators;
 mod movegen;
 mod moves;
 pub mod network;
@@ -32,10 +33,19 @@ pub mod rules;
 
 pub use board::{Checkers, Config};
 pub use eval::{Baseline, Weights};
+pub use evaluators::CheckersEval;
 pub use moves::{Move, MAX_PATH};
 pub use network::{Network, NetworkWeights};
 pub use notation::parse_square;
 
 impl crate::playable::Playable for Checkers {
-    type Eval = Baseline;
+    type Eval = CheckersEval;
+
+    fn evaluator(set: &crate::selectable::EvaluatorSet) -> &Self::Eval {
+        &set.checkers
+    }
+
+    fn evaluator_mut(set: &mut crate::selectable::EvaluatorSet) -> &mut Self::Eval {
+        &mut set.checkers
+    }
 }

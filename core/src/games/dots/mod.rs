@@ -18,6 +18,7 @@ pub mod analysis;
 mod board;
 mod edges;
 mod eval;
+mod evaluators;
 mod loony;
 mod movegen;
 mod notation;
@@ -28,12 +29,21 @@ pub use analysis::{Component, Components, Features};
 pub use board::{Dots, MAX_BOXES};
 pub use edges::{Edge, EdgeIter, Edges, Symmetry};
 pub use eval::{ChainEval, Term, Weights};
+pub use evaluators::DotsEval;
 pub use loony::Endgame;
 pub use size::{Size, MAX_SIDE, MIN_SIDE};
 pub use solver::{solve, Entry, Solution};
 
 impl crate::playable::Playable for Dots {
-    type Eval = ChainEval;
+    type Eval = DotsEval;
+
+    fn evaluator(set: &crate::selectable::EvaluatorSet) -> &Self::Eval {
+        &set.dots
+    }
+
+    fn evaluator_mut(set: &mut crate::selectable::EvaluatorSet) -> &mut Self::Eval {
+        &mut set.dots
+    }
 
     fn write_status_extra(&self, w: &mut dyn core::fmt::Write) -> core::fmt::Result {
         use crate::player::Player;

@@ -6,12 +6,22 @@
 
 mod board;
 mod eval;
+mod evaluators;
 mod movegen;
 mod notation;
 
 pub use board::{Cell, Mask, TicTacToe, LINES};
 pub use eval::OpenLines;
+pub use evaluators::TicTacToeEval;
 
 impl crate::playable::Playable for TicTacToe {
-    type Eval = OpenLines;
+    type Eval = TicTacToeEval;
+
+    fn evaluator(set: &crate::selectable::EvaluatorSet) -> &Self::Eval {
+        &set.tictactoe
+    }
+
+    fn evaluator_mut(set: &mut crate::selectable::EvaluatorSet) -> &mut Self::Eval {
+        &mut set.tictactoe
+    }
 }

@@ -1,0 +1,77 @@
+//! Checkers' selectable evaluators: `baseline` ([`Baseline`], 5 weights, the default)
+//! and `network` ([`Network`], 187 weights).
+
+use super::board::Checkers;
+use super::eval::{Baseline, Weights};
+use super::network::{Network, NetworkWeights, PARAMETERS};
+use crate::eval::Evaluator;
+use crate::score::{Score, Value};
+use crate::selectable::{read_flat, write_flat, Selectable, MAX_WEIGHTS};
+
+/// The evaluator the engine uses for checkers.
+// The network's weights (748 bytes) live inline: core has no heap to box them, and
+// the engine holds exactly one of these.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckersEval {
+    /// `baseline`.
+    Baseline(Baseline),
+    /// `network`.
+    Network(Network),
+}
+
+impl Default for CheckersEval {
+    fn default() -> Self {
+        CheckersEval::Baseline(Baseline::default())
+    }
+}
+
+impl Evaluator<Checkers> for CheckersEval {
+    fn evaluate(&self, pos: &Checkers) -> Score {
+        match self {
+            CheckersEval::Baseline(e) => e.evaluate(pos),
+            CheckersEval::Network(e) => e.evaluate(pos),
+        }
+    }
+}
+
+impl Selectable<Checkers> for CheckersEval {
+    const NAMES: &'static [&'static str] = &["baseline", "network"];
+
+    fn by_name(name: &str) -> Option<Self> {
+        match name {
+            "baseline" => Some(CheckersEval::Baseline(Baseline::default())),
+            "network" => Some(CheckersEval::Network(Network::default())),
+            _ => None,
+        }
+    }
+
+    fn name(&self) -> &'static str {
+        match self {
+            CheckersEval::Baseline(_) => "baseline",
+            CheckersEval::Network(_) => "network",
+        }
+    }
+
+    fn write_weights(&self, out: &mut [Value; MAX_WEIGHTS]) -> usize {
+        match self {
+            CheckersEval::Baseline(e) => write_flat(e.weights.to_array(), out),
+            CheckersEval::Network(e) => write_flat(e.weights.to_array(), out),
+        }
+    }
+
+    fn read_weights(&mut self, flat: &[Value]) {
+        match self {
+            CheckersEval::Baseline(e) => {
+                if let Some(a) = read_flat::<{ Weights::LEN }>(flat) {
+                    e.weights = Weights::from_array(a);
+                }
+            }
+            CheckersEval::Network(e) => {
+                if let Some(a) = read_flat::<PARAMETERS>(flat) {
+                    e.weights = NetworkWeights::from_array(&a);
+                }
+            }
+        }
+    }
+}

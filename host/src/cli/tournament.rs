@@ -1,0 +1,258 @@
+//! `microply tournament` and `microply match`: build a configuration from a TOML file
+//! or the command line and hand it to [`crate::tournament::run::execute`].
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use crate::tournament::config::{Format, TournamentConfig};
+use crate::tournament::game::GameRecord;
+use crate::tournament::player::PlayerConfig;
+use crate::tournament::run::{execute, wdl_of_first, Start};
+use crate::tournament::standings::standings;
+
+/// What the command line says about a run.
+#[derive(Debug, Clone, clap::Args)]
+pub struct RunArgs {
+    /// The output folder (results, records, report, state).
+    #[arg(long, value_name = "DIR", required_unless_present = "resume")]
+    pub out: Option<PathBuf>,
+    /// Continue the run saved in DIR (its configuration wins over the command line).
+    #[arg(long, value_name = "DIR")]
+    pub resume: Option<PathBuf>,
+    /// Worker threads (default: the number of cores).
+    #[arg(long)]
+    pub concurrency: Option<usize>,
+}
+
+/// Game and schedule options shared by `match` and a `tournament` without a file.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ScheduleArgs {
+    /// tictactoe, checkers, dots or amazons.
+    #[arg(long, default_value = "checkers")]
+    pub game: String,
+    /// Game options such as rows=3 (repeatable).
+    #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Random plies from the start for each opening.
+    #[arg(long, default_value_t = 4)]
+    pub random_plies: u32,
+    /// An openings file (a FEN or moves a line) instead.
+    #[arg(long)]
+    pub openings: Option<String>,
+    /// The run's seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Draw adjudication after this many plies.
+    #[arg(long, default_value_t = 400)]
+    pub max_plies: u32,
+}
+
+impl ScheduleArgs {
+    fn config(&self, players: Vec<PlayerConfig>) -> TournamentConfig {
+        TournamentConfig {
+            game: self.game.clone(),
+            options: self.options.join(" "),
+            format: Format::RoundRobin,
+            games_per_encounter: 2,
+            random_plies: self.random_plies,
+            openings: self.openings.clone(),
+            seed: self.seed,
+            max_plies: self.max_plies,
+            move_timeout_ms: 60_000,
+            scoring: Default::default(),
+            rounds: 1,
+            groups: 2,
+            adjudication: Default::default(),
+            sprt: None,
+            players,
+        }
+    }
+}
+
+fn threads(args: &RunArgs) -> usize {
+    args.concurrency
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+}
+
+fn start(
+    args: &RunArgs,
+    fresh: impl FnOnce() -> anyhow::Result<Start>,
+) -> anyhow::Result<(Start, PathBuf)> {
+    match (&args.resume, &args.out) {
+        (Some(dir), _) => Ok((Start::Resume, dir.clone())),
+        (None, Some(dir)) => Ok((fresh()?, dir.clone())),
+        (None, None) => anyhow::bail!("give --out DIR or --resume DIR"),
+    }
+}
+
+/// Progress: one line per game on stderr, or a line rewritten in place on a terminal.
+fn progress() -> impl FnMut(&GameRecord, &[GameRecord], usize) {
+    let started = Instant::now();
+    let terminal = std::io::stderr().is_terminal();
+    move |game, all, total| {
+        let done = all.len();
+        let rate = done as f64 / started.elapsed().as_secs_f64().max(1e-9);
+        let eta = total.saturating_sub(done) as f64 / rate.max(1e-9);
+        let leader = leader(all);
+        let line = format!(
+            "{done}/{total} games, {rate:.2} games/s, ETA {eta:.0} s, leader {leader} | game {}: {} - {} {} ({})",
+            game.spec.index + 1,
+            game.first,
+            game.second,
+            game.outcome.as_str(),
+            game.reason
+        );
+        if terminal {
+            eprint!("\r\x1b[2K{line}");
+        } else {
+            eprintln!("{line}");
+        }
+    }
+}
+
+fn leader(all: &[GameRecord]) -> String {
+    let mut names: Vec<(usize, String)> = all
+        .iter()
+        .flat_map(|r| {
+            [
+                (r.spec.first, r.first.clone()),
+                (r.spec.second, r.second.clone()),
+            ]
+        })
+        .collect();
+    names.sort();
+    names.dedup();
+    let n = names.last().map_or(0, |(i, _)| i + 1);
+    let table = standings(n, all, &Default::default());
+    table
+        .first()
+        .and_then(|s| names.iter().find(|(i, _)| *i == s.player))
+        .map_or_else(String::new, |(_, name)| name.clone())
+}
+
+/// `microply tournament [CONFIG] [--player SPEC ...]`.
+///
+/// # Errors
+/// A bad configuration, a failed game or write.
+pub fn tournament(
+    file: Option<PathBuf>,
+    players: &[String],
+    schedule: &ScheduleArgs,
+    format: Format,
+    args: &RunArgs,
+) -> anyhow::Result<()> {
+    let (start, dir) = start(args, || {
+        let (config, source, base) = match &file {
+            Some(path) => (
+                TournamentConfig::read(path)?,
+                path.display().to_string(),
+                TournamentConfig::base_of(path),
+            ),
+            None => {
+                let players = players
+                    .iter()
+                    .map(|s| PlayerConfig::parse_spec(s))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let mut c = schedule.config(players);
+                c.format = format;
+                (c, "command line".to_owned(), PathBuf::from("."))
+            }
+        };
+        Ok(Start::Fresh {
+            config: Box::new(config),
+            source,
+            base,
+        })
+    })?;
+    let (config, records) = execute(start, &dir, threads(args), progress())?;
+    eprintln!();
+    println!("{}", crate::tournament::output::report(&config, &records));
+    println!("results in {}", dir.display());
+    Ok(())
+}
+
+/// `microply match A B --games N [--sprt ...]`.
+///
+/// # Errors
+/// A bad configuration, a failed game or write.
+pub fn matchup(
+    players: [&str; 2],
+    games: usize,
+    sprt: Option<crate::tournament::config::SprtConfig>,
+    schedule: &ScheduleArgs,
+    args: &RunArgs,
+) -> anyhow::Result<()> {
+    let (start, dir) = start(args, || {
+        let players = players
+            .iter()
+            .map(|s| PlayerConfig::parse_spec(s))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut c = schedule.config(players);
+        c.format = Format::Gauntlet;
+        c.rounds = games.div_ceil(2).max(1);
+        c.sprt = sprt;
+        Ok(Start::Fresh {
+            config: Box::new(c),
+            source: "command line".to_owned(),
+            base: PathBuf::from("."),
+        })
+    })?;
+    let (config, records) = execute(start, &dir, threads(args), progress())?;
+    eprintln!();
+    let summary = match_summary(&config, &records);
+    crate::tournament::checkpoint::write_atomically(&dir.join("match.md"), summary.as_bytes())?;
+    if let Ok(svg) = score_svg(&records) {
+        crate::tournament::checkpoint::write_atomically(&dir.join("score.svg"), svg.as_bytes())?;
+    }
+    print!("{summary}");
+    println!("results in {}", dir.display());
+    Ok(())
+}
+
+/// The match's Elo, LOS, pentanomial (games in colour-swapped pairs) and SPRT.
+fn match_summary(config: &TournamentConfig, records: &[GameRecord]) -> String {
+    let wdl = wdl_of_first(records);
+    let mut pentanomial = crate::ratings::Pentanomial::default();
+    for pair in records.chunks_exact(2) {
+        let a = |r: &GameRecord| {
+            let p = r.outcome.first_points();
+            if r.spec.first == 0 {
+                p
+            } else {
+                1.0 - p
+            }
+        };
+        let _ = pentanomial.record(a(&pair[0]), a(&pair[1]));
+    }
+    let sprt = config
+        .sprt
+        .and_then(|s| crate::ratings::Sprt::new(s.elo0, s.elo1, s.alpha, s.beta).ok());
+    let names = format!("{} vs {}\n", config.players[0].name, config.players[1].name);
+    names
+        + &super::elo::report(&super::elo::EloArgs {
+            wdl,
+            pentanomial: Some(pentanomial),
+            sprt,
+        })
+        + "\n![score over games](score.svg)\n"
+}
+
+fn score_svg(records: &[GameRecord]) -> anyhow::Result<String> {
+    let points: Vec<f64> = records
+        .iter()
+        .map(|r| {
+            let p = r.outcome.first_points();
+            if r.spec.first == 0 {
+                p
+            } else {
+                1.0 - p
+            }
+        })
+        .collect();
+    let running = crate::ratings::running_score(&points)?;
+    Ok(crate::report::score_plot(
+        "Score of A over games",
+        &running,
+    )?)
+}

@@ -1,0 +1,348 @@
+//! A tournament's configuration (a TOML file or the command line), checked before
+//! any game starts: unknown keys, missing fields, weights of the wrong length and
+//! engines that cannot start are errors naming the field and the file.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use super::adjudication::Adjudication;
+use super::game::{Entrant, Rules};
+use super::player::{PlayerConfig, PlayerError};
+
+/// How players are paired.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Format {
+    /// Every pair meets once (circle method).
+    #[default]
+    RoundRobin,
+    /// Every pair meets twice, colours swapped.
+    DoubleRoundRobin,
+    /// The first player against each of the others.
+    Gauntlet,
+    /// Round robins inside `groups` groups (snake seeding by configuration order).
+    Groups,
+}
+
+/// Points for a win, a draw and a loss (3/1/0 by default).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scoring {
+    /// Points for a win.
+    pub win: f64,
+    /// Points for a draw.
+    pub draw: f64,
+    /// Points for a loss.
+    pub loss: f64,
+}
+
+impl Default for Scoring {
+    fn default() -> Self {
+        Scoring {
+            win: 3.0,
+            draw: 1.0,
+            loss: 0.0,
+        }
+    }
+}
+
+/// Everything a run depends on: with depth or node limits, the result files are a
+/// pure function of this.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TournamentConfig {
+    /// The protocol's game name.
+    pub game: String,
+    /// The `game` command's options.
+    #[serde(default)]
+    pub options: String,
+    /// Pairing format.
+    #[serde(default)]
+    pub format: Format,
+    /// Games per encounter (each opening played with both colours when even).
+    #[serde(default = "default_games")]
+    pub games_per_encounter: usize,
+    /// Random plies from the start for each encounter's opening.
+    #[serde(default)]
+    pub random_plies: u32,
+    /// An openings file instead (one FEN or move list a line), relative to the config.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub openings: Option<String>,
+    /// The run's seed.
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+    /// Draw adjudication after this many plies.
+    #[serde(default = "default_max_plies")]
+    pub max_plies: u32,
+    /// The most one move may take, in milliseconds.
+    #[serde(default = "default_timeout")]
+    pub move_timeout_ms: u64,
+    /// Points per result.
+    #[serde(default)]
+    pub scoring: Scoring,
+    /// Resign and draw adjudication by score (off by default).
+    #[serde(default)]
+    pub adjudication: Adjudication,
+    /// The number of groups of the `groups` format.
+    #[serde(default = "default_groups")]
+    pub groups: usize,
+    /// How often the whole schedule is played (each time with new openings).
+    #[serde(default = "default_rounds")]
+    pub rounds: usize,
+    /// An SPRT that stops a two-player run early (the first player is A).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<SprtConfig>,
+    /// The players.
+    #[serde(rename = "player")]
+    pub players: Vec<PlayerConfig>,
+}
+
+/// The SPRT's hypotheses and error rates.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SprtConfig {
+    /// Elo under H0.
+    pub elo0: f64,
+    /// Elo under H1.
+    pub elo1: f64,
+    /// False positive rate.
+    pub alpha: f64,
+    /// False negative rate.
+    pub beta: f64,
+}
+
+fn default_groups() -> usize {
+    2
+}
+
+fn default_rounds() -> usize {
+    1
+}
+
+fn default_games() -> usize {
+    2
+}
+fn default_seed() -> u64 {
+    1
+}
+fn default_max_plies() -> u32 {
+    400
+}
+fn default_timeout() -> u64 {
+    60_000
+}
+
+/// A configuration that cannot run.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The file cannot be read.
+    #[error("{0}: {1}")]
+    Read(String, std::io::Error),
+    /// TOML syntax, an unknown key, a missing field or a wrong type.
+    #[error("{0}: {1}")]
+    Toml(String, toml::de::Error),
+    /// A player's fields.
+    #[error("{0}: {1}")]
+    Player(String, PlayerError),
+    /// A player whose engine refuses the game or its setup.
+    #[error("{0}: player '{1}': {2}")]
+    Engine(String, String, String),
+    /// Something about the tournament as a whole.
+    #[error("{0}: {1}")]
+    Invalid(String, String),
+}
+
+impl TournamentConfig {
+    /// Reads a TOML file.
+    ///
+    /// # Errors
+    /// [`ConfigError`] naming the file and the field.
+    pub fn read(path: &Path) -> Result<TournamentConfig, ConfigError> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| ConfigError::Read(name.clone(), e))?;
+        toml::from_str(&text).map_err(|e| ConfigError::Toml(name, e))
+    }
+
+    /// The rules every game follows.
+    #[must_use]
+    pub fn rules(&self) -> Rules {
+        Rules {
+            game: self.game.clone(),
+            options: self.options.clone(),
+            max_plies: self.max_plies,
+            move_timeout_ms: self.move_timeout_ms,
+            adjudication: self.adjudication,
+        }
+    }
+
+    /// Checks everything and starts every player's engine once, so a bad
+    /// configuration fails before the first game; returns the players ready to play.
+    /// `source` names the file (or `command line`) in errors, `base` is where
+    /// relative paths start.
+    ///
+    /// # Errors
+    /// [`ConfigError`] naming the source, the player and the field.
+    pub fn entrants(&self, source: &str, base: &Path) -> Result<Vec<Entrant>, ConfigError> {
+        let invalid = |what: String| ConfigError::Invalid(source.to_owned(), what);
+        if self.game.parse::<microply_core::games::GameKind>().is_err() {
+            return Err(invalid(format!("game: unknown game '{}'", self.game)));
+        }
+        if self.players.len() < 2 {
+            return Err(invalid("player: at least two players are needed".into()));
+        }
+        if self.rounds == 0 {
+            return Err(invalid("rounds: must be at least 1".into()));
+        }
+        if self.sprt.is_some() && self.players.len() != 2 {
+            return Err(invalid("sprt: only for two players".into()));
+        }
+        if self.games_per_encounter == 0 {
+            return Err(invalid("games_per_encounter: must be at least 1".into()));
+        }
+        let mut names = std::collections::HashSet::new();
+        let mut out = Vec::new();
+        for p in &self.players {
+            if !names.insert(p.name.as_str()) {
+                return Err(invalid(format!("player: name '{}' appears twice", p.name)));
+            }
+            p.validate()
+                .map_err(|e| ConfigError::Player(source.to_owned(), e))?;
+            let setup = p
+                .setup_lines(base)
+                .map_err(|e| ConfigError::Player(source.to_owned(), e))?;
+            let entrant = Entrant {
+                config: p.clone(),
+                setup,
+                base: base.to_owned(),
+            };
+            self.check_engine(&entrant, source)?;
+            out.push(entrant);
+        }
+        Ok(out)
+    }
+
+    /// Starts the engine, sets the game up and compares the weight count.
+    fn check_engine(&self, entrant: &Entrant, source: &str) -> Result<(), ConfigError> {
+        let name = &entrant.config.name;
+        let engine_error =
+            |what: String| ConfigError::Engine(source.to_owned(), name.clone(), what);
+        let timeout = Duration::from_millis(self.move_timeout_ms);
+        let bare = Entrant {
+            setup: vec![],
+            ..entrant.clone()
+        };
+        let mut client = bare
+            .start(&self.rules(), timeout)
+            .map_err(|e| engine_error(e.to_string()))?;
+        if let Some(evaluator) = &entrant.config.evaluator {
+            client
+                .request(&format!("evaluator {evaluator}"), timeout)
+                .map_err(|e| engine_error(format!("evaluator: {e}")))?;
+        }
+        let reply = client
+            .request("evaluator", timeout)
+            .map_err(|e| engine_error(e.to_string()))?;
+        let expected: Option<usize> = reply
+            .iter()
+            .flat_map(|l| l.split_whitespace())
+            .find_map(|w| w.strip_prefix("weights="))
+            .and_then(|n| n.parse().ok());
+        if let (Some(given), Some(expected)) =
+            (entrant.config.given_weights(&entrant.setup), expected)
+        {
+            if given != expected {
+                return Err(engine_error(format!(
+                    "weights: {given} values given, the evaluator has {expected}"
+                )));
+            }
+        }
+        for line in &entrant.setup {
+            client
+                .request(line, timeout)
+                .map_err(|e| engine_error(format!("weights: {e}")))?;
+        }
+        Ok(())
+    }
+
+    /// The folder relative paths in a config file start from.
+    #[must_use]
+    pub fn base_of(path: &Path) -> PathBuf {
+        path.parent().map(Path::to_owned).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(dir: &Path, text: &str) -> PathBuf {
+        let path = dir.join("t.toml");
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    const GOOD: &str = r#"
+game = "checkers"
+seed = 7
+[[player]]
+name = "A"
+depth = 2
+[[player]]
+name = "B"
+evaluator = "baseline"
+weights = [1, 1.5, 0.1, 0.05, 0.02]
+algo = "pvs"
+depth = 3
+"#;
+
+    fn error_of(text: &str) -> String {
+        let dir = tempfile::tempdir().unwrap();
+        let path = write(dir.path(), text);
+        match TournamentConfig::read(&path) {
+            Err(e) => e.to_string(),
+            Ok(c) => c.entrants("t.toml", dir.path()).unwrap_err().to_string(),
+        }
+    }
+
+    #[test]
+    fn a_good_file_reads_and_starts() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = write(dir.path(), GOOD);
+        let c = TournamentConfig::read(&path).unwrap();
+        assert_eq!(
+            (c.seed, c.players.len(), c.format),
+            (7, 2, Format::RoundRobin)
+        );
+        let e = c.entrants("t.toml", dir.path()).unwrap();
+        assert_eq!(
+            e[1].setup,
+            vec!["evaluator baseline", "weights at=0 1 1.5 0.1 0.05 0.02"]
+        );
+    }
+
+    #[test]
+    fn bad_files_name_the_field_and_the_file() {
+        let e = error_of(&GOOD.replace("seed = 7", "seed = 7\nspeed = 2"));
+        assert!(e.contains("t.toml") && e.contains("speed"), "{e}");
+        let e = error_of(&GOOD.replace("name = \"A\"\n", ""));
+        assert!(e.contains("t.toml") && e.contains("name"), "{e}");
+        let e = error_of(&GOOD.replace("0.05, 0.02]", "0.05]"));
+        assert!(
+            e.contains("t.toml")
+                && e.contains("'B'")
+                && e.contains("4 values given, the evaluator has 5"),
+            "{e}"
+        );
+        let e = error_of(&GOOD.replace("algo = \"pvs\"", "cmd = \"/nonexistent/engine\""));
+        assert!(
+            e.contains("t.toml") && e.contains("'B'") && e.contains("cannot start"),
+            "{e}"
+        );
+        let e = error_of(&GOOD.replace("evaluator = \"baseline\"", "evaluator = \"deep\""));
+        assert!(e.contains("unknown evaluator 'deep'"), "{e}");
+        let e = error_of(&GOOD.replace("depth = 3", "depth = 3\nnodes = 5"));
+        assert!(e.contains("exactly one of depth"), "{e}");
+    }
+}

@@ -1,0 +1,15 @@
+//! Tournaments between configured players: players and their engines, one game's
+//! runner, schedules, openings, checkpointed parallel runs, standings and output
+//! files. The `match` and `tournament` subcommands are thin layers over this.
+
+pub mod adjudication;
+pub mod checkpoint;
+pub mod client;
+pub mod config;
+pub mod game;
+pub mod openings;
+pub mod output;
+pub mod player;
+pub mod run;
+pub mod schedule;
+pub mod standings;

@@ -1,0 +1,286 @@
+//! A player as configuration: evaluator and weights, search algorithm and limit,
+//! table size, and which engine runs it (the core in this process, any command
+//! speaking the microply protocol, or the firmware under QEMU).
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+/// Weights given inline (a list of decimals) or as a file of whitespace-separated
+/// decimals (`#` comments; a first line `microply-network ...` is skipped).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum WeightsSource {
+    /// The values themselves.
+    Inline(Vec<f64>),
+    /// A file path (relative to the config file's folder).
+    File(String),
+}
+
+/// One player.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerConfig {
+    /// The name in tables and records (unique in a tournament).
+    pub name: String,
+    /// The evaluator's protocol name (the game's default when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evaluator: Option<String>,
+    /// The evaluator's weights (its defaults when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weights: Option<WeightsSource>,
+    /// The search: minimax, alphabeta, pvs, mtdf or sss.
+    #[serde(default = "default_algo")]
+    pub algo: String,
+    /// Depth limit per move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u32>,
+    /// Node limit per move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
+    /// Time per move in milliseconds (results then depend on the machine).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub movetime: Option<u64>,
+    /// Transposition table entries of the in-process engine.
+    #[serde(default = "default_table")]
+    pub table: usize,
+    /// An external engine command (program and arguments) instead of the core.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cmd: Option<String>,
+    /// A firmware ELF run under QEMU instead of the core.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub firmware: Option<String>,
+}
+
+fn default_algo() -> String {
+    "sss".to_owned()
+}
+
+fn default_table() -> usize {
+    1 << 16
+}
+
+/// A player configuration that cannot work.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum PlayerError {
+    /// `--player` text that is not `key=value,...`.
+    #[error("player '{0}': '{1}' is not key=value")]
+    NotKeyValue(String, String),
+    /// A key no player has.
+    #[error("player '{0}': unknown key '{1}'")]
+    UnknownKey(String, String),
+    /// A value of the wrong kind.
+    #[error("player '{0}': bad value '{2}' for '{1}'")]
+    BadValue(String, &'static str, String),
+    /// A missing field.
+    #[error("player: missing field '{0}'")]
+    Missing(&'static str),
+    /// No limit, or more than one.
+    #[error("player '{0}': give exactly one of depth, nodes, movetime")]
+    Limit(String),
+    /// Both an external command and a firmware.
+    #[error("player '{0}': give at most one of cmd, firmware")]
+    Engine(String),
+    /// A weights file that cannot be read.
+    #[error("player '{0}': weights file '{1}': {2}")]
+    WeightsFile(String, String, String),
+}
+
+impl PlayerConfig {
+    /// Reads the command-line form `name=A,algo=pvs,depth=6,evaluator=network,
+    /// weights=FILE,table=N,cmd=...` (weights inline as `weights=0.5;1;2`).
+    ///
+    /// # Errors
+    /// [`PlayerError`] naming the bad key or value.
+    pub fn parse_spec(spec: &str) -> Result<PlayerConfig, PlayerError> {
+        let mut p = PlayerConfig {
+            name: String::new(),
+            evaluator: None,
+            weights: None,
+            algo: default_algo(),
+            depth: None,
+            nodes: None,
+            movetime: None,
+            table: default_table(),
+            cmd: None,
+            firmware: None,
+        };
+        for part in spec.split(',').filter(|s| !s.is_empty()) {
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| PlayerError::NotKeyValue(spec.into(), part.into()))?;
+            p.set(key, value)?;
+        }
+        if p.name.is_empty() {
+            return Err(PlayerError::Missing("name"));
+        }
+        p.validate()?;
+        Ok(p)
+    }
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), PlayerError> {
+        let bad = |field| PlayerError::BadValue(self.name.clone(), field, value.to_owned());
+        match key {
+            "name" => self.name = value.to_owned(),
+            "evaluator" => self.evaluator = Some(value.to_owned()),
+            "algo" => self.algo = value.to_owned(),
+            "depth" => self.depth = Some(value.parse().map_err(|_| bad("depth"))?),
+            "nodes" => self.nodes = Some(value.parse().map_err(|_| bad("nodes"))?),
+            "movetime" => self.movetime = Some(value.parse().map_err(|_| bad("movetime"))?),
+            "table" => self.table = value.parse().map_err(|_| bad("table"))?,
+            "cmd" => self.cmd = Some(value.to_owned()),
+            "firmware" => self.firmware = Some(value.to_owned()),
+            "weights" if value.contains(';') || value.parse::<f64>().is_ok() => {
+                let values: Result<Vec<f64>, _> = value.split(';').map(str::parse).collect();
+                self.weights = Some(WeightsSource::Inline(values.map_err(|_| bad("weights"))?));
+            }
+            "weights" => self.weights = Some(WeightsSource::File(value.to_owned())),
+            _ => return Err(PlayerError::UnknownKey(self.name.clone(), key.to_owned())),
+        }
+        Ok(())
+    }
+
+    /// Checks what the fields alone can tell (exactly one limit, one engine kind, a
+    /// known algorithm).
+    ///
+    /// # Errors
+    /// [`PlayerError`] naming the field.
+    pub fn validate(&self) -> Result<(), PlayerError> {
+        let limits = [
+            self.depth.is_some(),
+            self.nodes.is_some(),
+            self.movetime.is_some(),
+        ];
+        if limits.iter().filter(|&&l| l).count() != 1 {
+            return Err(PlayerError::Limit(self.name.clone()));
+        }
+        if self.cmd.is_some() && self.firmware.is_some() {
+            return Err(PlayerError::Engine(self.name.clone()));
+        }
+        if self
+            .algo
+            .parse::<microply_core::search::Algorithm>()
+            .is_err()
+        {
+            return Err(PlayerError::BadValue(
+                self.name.clone(),
+                "algo",
+                self.algo.clone(),
+            ));
+        }
+        if self.table == 0 {
+            return Err(PlayerError::BadValue(
+                self.name.clone(),
+                "table",
+                "0".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The `go` command of one move.
+    #[must_use]
+    pub fn go_command(&self) -> String {
+        let limit = match (self.depth, self.nodes, self.movetime) {
+            (Some(d), _, _) => format!("depth {d}"),
+            (_, Some(n), _) => format!("nodes {n}"),
+            (_, _, Some(ms)) => format!("movetime {ms}"),
+            _ => "depth 1".to_owned(),
+        };
+        format!("go {limit} algo={}", self.algo)
+    }
+
+    /// The protocol lines that select the evaluator and load the weights (after
+    /// `game`); weights files are read relative to `base`.
+    ///
+    /// # Errors
+    /// [`PlayerError::WeightsFile`] when a weights file cannot be read.
+    pub fn setup_lines(&self, base: &Path) -> Result<Vec<String>, PlayerError> {
+        let mut lines = Vec::new();
+        if let Some(name) = &self.evaluator {
+            lines.push(format!("evaluator {name}"));
+        }
+        let values = match &self.weights {
+            None => return Ok(lines),
+            Some(WeightsSource::Inline(v)) => v.iter().map(f64::to_string).collect(),
+            Some(WeightsSource::File(f)) => read_weights_file(&base.join(f)).map_err(|e| {
+                PlayerError::WeightsFile(self.name.clone(), f.clone(), e.to_string())
+            })?,
+        };
+        // Chunks keep every line far below the protocol's 2048 bytes.
+        for (i, chunk) in values.chunks(64).enumerate() {
+            lines.push(format!("weights at={} {}", i * 64, chunk.join(" ")));
+        }
+        if values.is_empty() {
+            lines.push("weights".to_owned());
+        }
+        Ok(lines)
+    }
+
+    /// The number of weights given (to check against the evaluator's count), if any.
+    #[must_use]
+    pub fn given_weights(&self, setup: &[String]) -> Option<usize> {
+        self.weights.as_ref()?;
+        Some(
+            setup
+                .iter()
+                .filter_map(|l| l.strip_prefix("weights at="))
+                .map(|l| l.split_whitespace().count().saturating_sub(1))
+                .sum(),
+        )
+    }
+}
+
+fn read_weights_file(path: &Path) -> std::io::Result<Vec<String>> {
+    let text = std::fs::read_to_string(path)?;
+    Ok(text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty() && !l.starts_with("microply-network"))
+        .flat_map(str::split_whitespace)
+        .map(str::to_owned)
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn command_line_spec() {
+        let p = PlayerConfig::parse_spec("name=A,algo=pvs,depth=6,weights=1;1.5;0.1").unwrap();
+        assert_eq!(
+            (p.name.as_str(), p.algo.as_str(), p.depth),
+            ("A", "pvs", Some(6))
+        );
+        assert_eq!(p.go_command(), "go depth 6 algo=pvs");
+        assert_eq!(p.weights, Some(WeightsSource::Inline(vec![1.0, 1.5, 0.1])));
+        let lines = p.setup_lines(Path::new(".")).unwrap();
+        assert_eq!(lines, vec!["weights at=0 1 1.5 0.1".to_owned()]);
+        assert_eq!(p.given_weights(&lines), Some(3));
+    }
+
+    #[test]
+    fn bad_specs_name_the_problem() {
+        assert_eq!(
+            PlayerConfig::parse_spec("name=A,deep=3"),
+            Err(PlayerError::UnknownKey("A".into(), "deep".into()))
+        );
+        assert_eq!(
+            PlayerConfig::parse_spec("name=A,depth=x"),
+            Err(PlayerError::BadValue("A".into(), "depth", "x".into()))
+        );
+        assert_eq!(
+            PlayerConfig::parse_spec("name=A"),
+            Err(PlayerError::Limit("A".into()))
+        );
+        assert_eq!(
+            PlayerConfig::parse_spec("depth=2"),
+            Err(PlayerError::Missing("name"))
+        );
+        assert_eq!(
+            PlayerConfig::parse_spec("name=A,depth=2,algo=best"),
+            Err(PlayerError::BadValue("A".into(), "algo", "best".into()))
+        );
+    }
+}

@@ -1,0 +1,289 @@
+//! Running a schedule: games in parallel on worker threads, the state saved after
+//! every finished game, resumable. Every game's opening derives from the run's seed
+//! and the encounter's index, so the results do not depend on the thread count.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::channel;
+
+use super::checkpoint::Checkpoint;
+use super::config::{Format, TournamentConfig};
+use super::game::{play_game, Entrant, GameError, GameRecord, GameSpec};
+use super::openings::{derive_seed, random_opening, read_openings, Opening};
+use super::schedule::{double_round_robin, gauntlet, grouped_round_robin, round_robin, Encounter};
+
+/// Why a run stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// Openings could not be made or read.
+    #[error("{0}")]
+    Openings(String),
+    /// A game could not be refereed.
+    #[error(transparent)]
+    Game(#[from] GameError),
+    /// The state could not be saved.
+    #[error("saving the state: {0}")]
+    Save(std::io::Error),
+}
+
+/// The encounters of the configured format.
+#[must_use]
+pub fn encounters(config: &TournamentConfig) -> Vec<Encounter> {
+    let n = config.players.len();
+    let once = match config.format {
+        Format::RoundRobin => round_robin(n),
+        Format::DoubleRoundRobin => double_round_robin(n),
+        Format::Gauntlet => gauntlet(n),
+        Format::Groups => grouped_round_robin(n, config.groups),
+    };
+    let per_cycle = once.last().map_or(0, |e| e.round);
+    (0..config.rounds)
+        .flat_map(|cycle| {
+            once.iter().map(move |e| Encounter {
+                round: e.round + cycle * per_cycle,
+                ..*e
+            })
+        })
+        .collect()
+}
+
+/// Every game of the schedule: each encounter's opening played
+/// `games_per_encounter` times, colours alternating, numbered in order.
+///
+/// # Errors
+/// [`RunError::Openings`] when the openings file or the random openings fail.
+pub fn plan(
+    config: &TournamentConfig,
+    base: &Path,
+    schedule: &[Encounter],
+) -> Result<Vec<GameSpec>, RunError> {
+    let rules = config.rules();
+    let book = match &config.openings {
+        Some(file) => read_openings(&base.join(file), &rules)
+            .map_err(|e| RunError::Openings(e.to_string()))?,
+        None => vec![],
+    };
+    let mut specs = Vec::new();
+    for (i, e) in schedule.iter().enumerate() {
+        let opening = if book.is_empty() {
+            random_opening(
+                &rules,
+                config.random_plies,
+                derive_seed(config.seed, i as u64),
+            )
+            .map_err(|e| RunError::Openings(e.to_string()))?
+        } else {
+            book[i % book.len()].clone()
+        };
+        specs.extend(encounter_games(
+            e,
+            &opening,
+            config.games_per_encounter,
+            specs.len(),
+        ));
+    }
+    Ok(specs)
+}
+
+fn encounter_games(
+    e: &Encounter,
+    opening: &Opening,
+    games: usize,
+    first_index: usize,
+) -> Vec<GameSpec> {
+    (0..games)
+        .map(|g| {
+            let (first, second) = if g % 2 == 0 {
+                (e.first, e.second)
+            } else {
+                (e.second, e.first)
+            };
+            GameSpec {
+                index: first_index + g,
+                round: e.round,
+                first,
+                second,
+                opening: opening.clone(),
+            }
+        })
+        .collect()
+}
+
+/// Plays every game of `specs` not already in `checkpoint`, on `threads` workers,
+/// saving the checkpoint in `dir` after each; `on_game` sees each finished game
+/// and all finished so far. `stop` sees the finished games in index order without
+/// gaps (the longest such prefix) after each game: when it returns `Some(k)` the
+/// run keeps the first `k` games, stops, and drops the rest, so an early stop
+/// (SPRT) does not depend on the thread count either. Returns every kept game in
+/// index order.
+///
+/// # Errors
+/// [`RunError`]: a game that cannot be refereed, a state that cannot be saved.
+pub fn run(
+    specs: &[GameSpec],
+    entrants: &[Entrant],
+    mut checkpoint: Checkpoint,
+    dir: &Path,
+    threads: usize,
+    mut on_game: impl FnMut(&GameRecord, &[GameRecord]),
+    mut stop: impl FnMut(&[GameRecord]) -> Option<usize>,
+) -> Result<Vec<GameRecord>, RunError> {
+    let rules = checkpoint.config.rules();
+    let done: std::collections::HashSet<usize> =
+        checkpoint.records.iter().map(|r| r.spec.index).collect();
+    let pending: Vec<&GameSpec> = specs.iter().filter(|s| !done.contains(&s.index)).collect();
+    let next = AtomicUsize::new(0);
+    let halt = AtomicBool::new(false);
+    let mut kept = prefix_stop(&checkpoint.records, &mut stop);
+    if kept.is_none() {
+        std::thread::scope(|scope| -> Result<(), RunError> {
+            let (tx, rx) = channel();
+            for _ in 0..threads.max(1) {
+                let tx = tx.clone();
+                let (next, halt, pending, rules) = (&next, &halt, &pending, &rules);
+                scope.spawn(move || {
+                    while !halt.load(Ordering::Relaxed) {
+                        let Some(spec) = pending.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                            break;
+                        };
+                        if tx.send(play_game(spec, entrants, rules)).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(tx);
+            for result in rx {
+                let record = match result {
+                    Ok(r) => r,
+                    Err(e) => {
+                        halt.store(true, Ordering::Relaxed);
+                        return Err(e.into());
+                    }
+                };
+                checkpoint.records.push(record);
+                checkpoint.save(dir).map_err(RunError::Save)?;
+                if let Some(last) = checkpoint.records.last() {
+                    on_game(last, &checkpoint.records);
+                }
+                kept = prefix_stop(&checkpoint.records, &mut stop);
+                if kept.is_some() {
+                    halt.store(true, Ordering::Relaxed);
+                    break;
+                }
+            }
+            Ok(())
+        })?;
+    }
+    let mut records = checkpoint.records;
+    records.sort_by_key(|r| r.spec.index);
+    if let Some(k) = kept {
+        records.retain(|r| r.spec.index < k);
+    }
+    Ok(records)
+}
+
+/// Applies `stop` to the gap-free prefix of finished games.
+fn prefix_stop(
+    records: &[GameRecord],
+    stop: &mut impl FnMut(&[GameRecord]) -> Option<usize>,
+) -> Option<usize> {
+    let mut sorted: Vec<GameRecord> = records.to_vec();
+    sorted.sort_by_key(|r| r.spec.index);
+    let gap_free = sorted
+        .iter()
+        .enumerate()
+        .take_while(|(i, r)| r.spec.index == *i)
+        .count();
+    stop(&sorted[..gap_free])
+}
+
+/// Where a run comes from: a fresh configuration, or the state of an earlier run.
+pub enum Start {
+    /// A new run into an empty (or new) folder.
+    Fresh {
+        /// The configuration.
+        config: Box<TournamentConfig>,
+        /// Its file (or `command line`), for errors.
+        source: String,
+        /// Where its relative paths start.
+        base: std::path::PathBuf,
+    },
+    /// Continue the run saved in the output folder.
+    Resume,
+}
+
+/// A whole run: check the players, plan, play (resuming what `dir` holds), write
+/// every output file. `on_game` sees each finished game with every game so far and
+/// the number of games planned.
+///
+/// # Errors
+/// A bad configuration (before any game), an unreadable state, a failed game or a
+/// failed write.
+pub fn execute(
+    start: Start,
+    dir: &Path,
+    threads: usize,
+    mut on_game: impl FnMut(&GameRecord, &[GameRecord], usize),
+) -> anyhow::Result<(TournamentConfig, Vec<GameRecord>)> {
+    use anyhow::Context;
+    let checkpoint = match start {
+        Start::Fresh {
+            config,
+            source,
+            base,
+        } => {
+            config.entrants(&source, &base)?;
+            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+            if dir.join(super::checkpoint::STATE_FILE).exists() {
+                anyhow::bail!("{} holds a run already: use --resume {0}", dir.display());
+            }
+            Checkpoint {
+                config: *config,
+                base,
+                records: vec![],
+            }
+        }
+        Start::Resume => Checkpoint::load(dir)
+            .with_context(|| format!("reading the state in {}", dir.display()))?,
+    };
+    let config = checkpoint.config.clone();
+    let source = dir
+        .join(super::checkpoint::STATE_FILE)
+        .display()
+        .to_string();
+    let entrants = config.entrants(&source, &checkpoint.base)?;
+    let specs = plan(&config, &checkpoint.base, &encounters(&config))?;
+    let sprt = config
+        .sprt
+        .map(|s| crate::ratings::Sprt::new(s.elo0, s.elo1, s.alpha, s.beta))
+        .transpose()?;
+    let stop = |prefix: &[GameRecord]| {
+        let s = sprt?;
+        let wdl = wdl_of_first(prefix);
+        (s.decide(wdl) != crate::ratings::SprtDecision::Continue).then_some(prefix.len())
+    };
+    let total = specs.len();
+    let on_game = |g: &GameRecord, all: &[GameRecord]| on_game(g, all, total);
+    let records = run(&specs, &entrants, checkpoint, dir, threads, on_game, stop)?;
+    super::output::write_all(dir, &config, &records)?;
+    Ok((config, records))
+}
+
+/// Wins, draws and losses of player 0 (A) against player 1.
+#[must_use]
+pub fn wdl_of_first(records: &[GameRecord]) -> crate::ratings::Wdl {
+    let mut wdl = crate::ratings::Wdl::default();
+    for r in records {
+        let p = r.outcome.first_points();
+        let a = if r.spec.first == 0 { p } else { 1.0 - p };
+        if a > 0.75 {
+            wdl.wins += 1;
+        } else if a < 0.25 {
+            wdl.losses += 1;
+        } else {
+            wdl.draws += 1;
+        }
+    }
+    wdl
+}
