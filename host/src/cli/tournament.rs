@@ -230,11 +230,7 @@ fn match_summary(config: &TournamentConfig, records: &[GameRecord]) -> String {
         .and_then(|s| crate::ratings::Sprt::new(s.elo0, s.elo1, s.alpha, s.beta).ok());
     let names = format!("{} vs {}\n", config.players[0].name, config.players[1].name);
     names
-        + &super::elo::report(&super::elo::EloArgs {
-            wdl,
-            pentanomial: Some(pentanomial),
-            sprt,
-        })
+        + &crate::ratings::match_summary(wdl, Some(pentanomial), sprt)
         + "\n![score over games](score.svg)\n"
 }
 
