@@ -180,7 +180,10 @@ impl AcoR {
 
     fn fits(&self, s: &Solution) -> bool {
         s.weights.len() == self.ranges.len()
-            && s.weights.iter().zip(&self.ranges).all(|(w, r)| (r.min..=r.max).contains(w))
+            && s.weights
+                .iter()
+                .zip(&self.ranges)
+                .all(|(w, r)| (r.min..=r.max).contains(w))
     }
 }
 
@@ -198,7 +201,9 @@ impl Generation for AcoR {
         }
         let solutions = Self::scored(points, evaluator)?;
         if !solutions.iter().all(|s| self.fits(s)) {
-            return Err(StepError::Mismatch("a seed weight vector does not fit the ranges"));
+            return Err(StepError::Mismatch(
+                "a seed weight vector does not fit the ranges",
+            ));
         }
         Ok(Archive {
             generation: 0,
@@ -241,7 +246,12 @@ mod tests {
     #[test]
     fn rank_weights_hand_computed() {
         // k = 2, q = 0.5: qk = 1; w_1 = 1/√(2π), w_2 = e^(−1/2)/√(2π).
-        let c = AcoConfig { archive: 2, ants: 1, q: 0.5, xi: 0.85 };
+        let c = AcoConfig {
+            archive: 2,
+            ants: 1,
+            q: 0.5,
+            xi: 0.85,
+        };
         let w = c.rank_weights();
         let s = (core::f64::consts::TAU).sqrt();
         assert!((w[0] - 1.0 / s).abs() < 1e-15);
@@ -250,11 +260,28 @@ mod tests {
 
     #[test]
     fn bad_settings_are_named() {
-        let bad = AcoConfig { xi: 2.0, ..AcoConfig::default() };
-        assert!(bad.validate().unwrap_err().to_string().starts_with("aco.xi"));
-        let bad = AcoConfig { q: 0.0, ..AcoConfig::default() };
+        let bad = AcoConfig {
+            xi: 2.0,
+            ..AcoConfig::default()
+        };
+        assert!(bad
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .starts_with("aco.xi"));
+        let bad = AcoConfig {
+            q: 0.0,
+            ..AcoConfig::default()
+        };
         assert!(bad.validate().unwrap_err().to_string().starts_with("aco.q"));
-        let bad = AcoConfig { archive: 1, ..AcoConfig::default() };
-        assert!(bad.validate().unwrap_err().to_string().starts_with("aco.archive"));
+        let bad = AcoConfig {
+            archive: 1,
+            ..AcoConfig::default()
+        };
+        assert!(bad
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .starts_with("aco.archive"));
     }
 }

@@ -121,14 +121,34 @@ mod tests {
     #[test]
     fn defaults_are_valid_and_bad_fields_are_named() {
         assert_eq!(GaConfig::default().validate(), Ok(()));
-        let bad = GaConfig { epsilon: 1.5, ..GaConfig::default() };
+        let bad = GaConfig {
+            epsilon: 1.5,
+            ..GaConfig::default()
+        };
         let err = bad.validate().unwrap_err();
         assert!(err.to_string().starts_with("epsilon = 1.5"), "{err}");
-        let bad = GaConfig { rates: Rates { pm_b: -0.1, ..Rates::PAPER }, ..GaConfig::default() };
-        assert!(bad.validate().unwrap_err().to_string().contains("rates.pm_b"));
-        let bad = GaConfig { population: 1, ..GaConfig::default() };
+        let bad = GaConfig {
+            rates: Rates {
+                pm_b: -0.1,
+                ..Rates::PAPER
+            },
+            ..GaConfig::default()
+        };
+        assert!(bad
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .contains("rates.pm_b"));
+        let bad = GaConfig {
+            population: 1,
+            ..GaConfig::default()
+        };
         assert_eq!(bad.validate(), Err(ConfigError::Population(1)));
-        let bad = GaConfig { population: 4, elite: 4, ..GaConfig::default() };
+        let bad = GaConfig {
+            population: 4,
+            elite: 4,
+            ..GaConfig::default()
+        };
         assert!(matches!(bad.validate(), Err(ConfigError::Elite { .. })));
     }
 }

@@ -255,8 +255,7 @@ impl Encoding {
     /// [`EncodingError::WrongLength`] or [`EncodingError::GeneTooWide`].
     pub fn chromosome(&self, genes: Vec<u32>) -> Result<Chromosome, EncodingError> {
         self.check_len(genes.len())?;
-        if let Some((index, &gene)) = genes.iter().enumerate().find(|(_, &g)| g > self.max_gene())
-        {
+        if let Some((index, &gene)) = genes.iter().enumerate().find(|(_, &g)| g > self.max_gene()) {
             return Err(EncodingError::GeneTooWide {
                 index,
                 gene,
@@ -358,7 +357,11 @@ mod tests {
         ));
         assert!(matches!(
             e.chromosome(vec![0, 1024]),
-            Err(EncodingError::GeneTooWide { index: 1, gene: 1024, bits: 10 })
+            Err(EncodingError::GeneTooWide {
+                index: 1,
+                gene: 1024,
+                bits: 10
+            })
         ));
         assert!(e.to_string_err().contains("weight 1"));
     }

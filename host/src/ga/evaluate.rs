@@ -102,7 +102,10 @@ mod tests {
         let batch = vec![vec![0.0], vec![1.0]];
         assert!(matches!(
             checked(&mut Broken(vec![1.0]), &batch),
-            Err(StepError::WrongCount { expected: 2, got: 1 })
+            Err(StepError::WrongCount {
+                expected: 2,
+                got: 1
+            })
         ));
         assert!(matches!(
             checked(&mut Broken(vec![1.0, f64::NAN]), &batch),

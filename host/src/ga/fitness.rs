@@ -109,9 +109,21 @@ mod tests {
         // Δf_0 = [0 (no parent), 3−1 = 2 (changed), 2−4 = −2 (changed)] → norm [0.5, 1, 0]
         // Δf_1 = [0, 0 (unchanged), −2]                                  → norm [1, 1, 0]
         let credits = [
-            Credit { objective: 1.0, parent_objective: None, changed: &[true, true] },
-            Credit { objective: 3.0, parent_objective: Some(1.0), changed: &[true, false] },
-            Credit { objective: 2.0, parent_objective: Some(4.0), changed: &[true, true] },
+            Credit {
+                objective: 1.0,
+                parent_objective: None,
+                changed: &[true, true],
+            },
+            Credit {
+                objective: 3.0,
+                parent_objective: Some(1.0),
+                changed: &[true, false],
+            },
+            Credit {
+                objective: 2.0,
+                parent_objective: Some(4.0),
+                changed: &[true, true],
+            },
         ];
         let f = per_parameter(&credits, 2, 0.25, true);
         assert_eq!(f[0], vec![0.125, 0.25]);
@@ -125,10 +137,21 @@ mod tests {
     #[test]
     fn epsilon_one_is_the_difference_alone() {
         let credits = [
-            Credit { objective: 1.0, parent_objective: Some(0.0), changed: &[true] },
-            Credit { objective: 5.0, parent_objective: Some(5.0), changed: &[true] },
+            Credit {
+                objective: 1.0,
+                parent_objective: Some(0.0),
+                changed: &[true],
+            },
+            Credit {
+                objective: 5.0,
+                parent_objective: Some(5.0),
+                changed: &[true],
+            },
         ];
         // Δf = [1, 0]: the individual with the lower objective ranks first on Δf.
-        assert_eq!(per_parameter(&credits, 1, 1.0, true), vec![vec![1.0], vec![0.0]]);
+        assert_eq!(
+            per_parameter(&credits, 1, 1.0, true),
+            vec![vec![1.0], vec![0.0]]
+        );
     }
 }

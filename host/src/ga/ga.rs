@@ -2,15 +2,16 @@
 //! crossover and mutation, scoring, then the heuristic step.
 //!
 //! A step from a scored population P:
-//! 1. the `elite` best of P (by scalar fitness) pass unchanged, keeping their score
-//!    (as their own parent, so their Δf is 0);
+//! 1. the `elite` individuals of P with the highest objective pass unchanged, keeping
+//!    their score (as their own parent, so their Δf is 0), and the heuristic step
+//!    leaves them alone: with `elite` ≥ 1 the best objective never falls;
 //! 2. until the new population is full: two parents by roulette on scalar fitness;
 //!    per parameter j, with probability pc_j (adaptive on the larger parent fitness
 //!    f'_j) cross gene j at a random inner point; then mutate each child's gene j bit by
 //!    bit with pm_j (adaptive on the fitness f_j of the parent it was copied from);
 //! 3. score the children in one batch; compute the per-parameter fitness;
-//! 4. heuristic step (if on): changed individuals are rescored in a second batch and
-//!    the fitness is recomputed.
+//! 4. heuristic step (if on) over the bred children: the ones it changed are rescored
+//!    in a second batch and the fitness is recomputed.
 //!
 //! The first child of a pair descends from the first parent, the second from the
 //! second: its `parent_objective` and `changed` flags refer to that parent.
@@ -83,9 +84,9 @@ impl Ga {
     }
 
     fn elites(&self, population: &Population) -> Vec<Individual> {
-        let fitness = population.scalar_fitness();
-        let mut order: Vec<usize> = (0..fitness.len()).collect();
-        order.sort_by(|&a, &b| fitness[b].total_cmp(&fitness[a]));
+        let objective: Vec<f64> = population.individuals.iter().map(|i| i.objective).collect();
+        let mut order: Vec<usize> = (0..objective.len()).collect();
+        order.sort_by(|&a, &b| objective[b].total_cmp(&objective[a]));
         order
             .iter()
             .take(self.config.elite)
@@ -101,14 +102,22 @@ impl Ga {
         let mut y = b.chromosome.clone();
         for (j, s) in stats.iter().enumerate() {
             let f_prime = a.fitness[j].max(b.fitness[j]);
-            let pc = if adaptive { rates.crossover(f_prime, *s) } else { rates.pc_a };
+            let pc = if adaptive {
+                rates.crossover(f_prime, *s)
+            } else {
+                rates.pc_a
+            };
             if self.rng.chance(pc) {
                 let (gx, gy) = crossover(x.genes()[j], y.genes()[j], bits, &mut self.rng);
                 x.genes_mut()[j] = gx;
                 y.genes_mut()[j] = gy;
             }
             for (child, parent) in [(&mut x, a), (&mut y, b)] {
-                let pm = if adaptive { rates.mutation(parent.fitness[j], *s) } else { rates.pm_a };
+                let pm = if adaptive {
+                    rates.mutation(parent.fitness[j], *s)
+                } else {
+                    rates.pm_a
+                };
                 let g = child.genes()[j];
                 child.genes_mut()[j] = mutate(g, bits, pm, &mut self.rng);
             }
@@ -135,7 +144,10 @@ impl Ga {
         chromosomes: &[&Chromosome],
         evaluator: &mut E,
     ) -> Result<Vec<f64>, StepError<E::Error>> {
-        let batch: Vec<Vec<f64>> = chromosomes.iter().map(|c| self.encoding.decode(c)).collect();
+        let batch: Vec<Vec<f64>> = chromosomes
+            .iter()
+            .map(|c| self.encoding.decode(c))
+            .collect();
         checked(evaluator, &batch)
     }
 
@@ -152,11 +164,23 @@ impl Ga {
         population: &mut Population,
         evaluator: &mut E,
     ) -> Result<(), StepError<E::Error>> {
+        let elite = self.config.elite;
         let fitness = population.scalar_fitness();
-        let mut chromosomes: Vec<Chromosome> =
-            population.individuals.iter().map(|i| i.chromosome.clone()).collect();
+        let mut chromosomes: Vec<Chromosome> = population
+            .individuals
+            .iter()
+            .map(|i| i.chromosome.clone())
+            .collect();
         let steps = vec![self.config.heuristic_step; self.encoding.len()];
-        let changes = heuristic::apply(&mut chromosomes, &fitness, &steps, self.encoding.max_gene());
+        let mut changes = heuristic::apply(
+            &mut chromosomes[elite..],
+            &fitness[elite..],
+            &steps,
+            self.encoding.max_gene(),
+        );
+        for change in &mut changes {
+            change.individual += elite;
+        }
         let mut touched: Vec<usize> = changes.iter().map(|c| c.individual).collect();
         touched.sort_unstable();
         touched.dedup();
@@ -188,14 +212,18 @@ impl Ga {
             return Err(StepError::Mismatch("the population is empty"));
         }
         let fits = population.individuals.iter().all(|i| {
-            self.encoding.chromosome(i.chromosome.genes().to_vec()).is_ok()
+            self.encoding
+                .chromosome(i.chromosome.genes().to_vec())
+                .is_ok()
                 && i.fitness.len() == self.encoding.len()
                 && i.changed.len() == self.encoding.len()
         });
         if fits {
             Ok(())
         } else {
-            Err(StepError::Mismatch("an individual's genes or fitness do not fit the encoding"))
+            Err(StepError::Mismatch(
+                "an individual's genes or fitness do not fit the encoding",
+            ))
         }
     }
 }
@@ -275,15 +303,18 @@ impl Generation for Ga {
             &children.iter().map(|c| &c.chromosome).collect::<Vec<_>>(),
             evaluator,
         )?;
-        individuals.extend(children.into_iter().zip(scores).map(|(child, objective)| {
-            Individual {
-                chromosome: child.chromosome,
-                objective,
-                parent_objective: Some(child.parent_objective),
-                changed: child.changed,
-                fitness: Vec::new(),
-            }
-        }));
+        individuals.extend(
+            children
+                .into_iter()
+                .zip(scores)
+                .map(|(child, objective)| Individual {
+                    chromosome: child.chromosome,
+                    objective,
+                    parent_objective: Some(child.parent_objective),
+                    changed: child.changed,
+                    fitness: Vec::new(),
+                }),
+        );
         let mut next = Population {
             generation: population.generation + 1,
             individuals,

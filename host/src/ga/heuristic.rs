@@ -94,7 +94,10 @@ mod tests {
 
     fn population(genes: &[[u32; 2]]) -> (Encoding, Vec<Chromosome>) {
         let e = Encoding::uniform(2, Range::new(0.0, 1.0), 6).unwrap();
-        let c = genes.iter().map(|g| e.chromosome(g.to_vec()).unwrap()).collect();
+        let c = genes
+            .iter()
+            .map(|g| e.chromosome(g.to_vec()).unwrap())
+            .collect();
         (e, c)
     }
 
@@ -108,8 +111,14 @@ mod tests {
         assert_eq!(
             changes,
             vec![
-                Change { individual: 2, parameter: 0 },
-                Change { individual: 0, parameter: 1 }
+                Change {
+                    individual: 2,
+                    parameter: 0
+                },
+                Change {
+                    individual: 0,
+                    parameter: 1
+                }
             ]
         );
         assert_eq!(c[2].genes(), &[43, 7]);
@@ -135,7 +144,13 @@ mod tests {
         // Genes 0, 10, 5 in fitness order: mean 5, the farthest are 0 and 10; 0 (least fit) moves.
         let (e, mut c) = population(&[[5, 0], [0, 0], [10, 0]]);
         let changes = apply(&mut c, &[0.9, 0.1, 0.5], &[1, 1], e.max_gene());
-        assert_eq!(changes, vec![Change { individual: 1, parameter: 0 }]);
+        assert_eq!(
+            changes,
+            vec![Change {
+                individual: 1,
+                parameter: 0
+            }]
+        );
         assert_eq!(c[1].genes(), &[5, 0]);
     }
 }

@@ -98,7 +98,10 @@ mod tests {
         assert_eq!(o.game(GameResult::Loss, 6), 0.5);
         assert_eq!(o.game(GameResult::Loss, 0), 0.0);
         assert_eq!(o.game(GameResult::Draw, 30), 1.5);
-        assert_eq!(o.games(&[(GameResult::Win, 6), (GameResult::Loss, 18)]), 2.5 + 0.75);
+        assert_eq!(
+            o.games(&[(GameResult::Win, 6), (GameResult::Loss, 18)]),
+            2.5 + 0.75
+        );
     }
 
     #[test]

@@ -26,7 +26,10 @@ pub fn crossover(a: u32, b: u32, bits: u32, rng: &mut Rng) -> (u32, u32) {
 
 /// Each of the low `bits` bits of `gene` flipped with probability `pm`.
 pub fn mutate(gene: u32, bits: u32, pm: f64, rng: &mut Rng) -> u32 {
-    (0..bits).fold(gene, |g, bit| if rng.chance(pm) { g ^ (1 << bit) } else { g })
+    (0..bits).fold(
+        gene,
+        |g, bit| if rng.chance(pm) { g ^ (1 << bit) } else { g },
+    )
 }
 
 fn low_mask(bits: u32) -> u32 {

@@ -69,7 +69,10 @@ impl Stats {
     #[must_use]
     pub fn of(values: &[f64]) -> Stats {
         if values.is_empty() {
-            return Stats { mean: 0.0, max: 0.0 };
+            return Stats {
+                mean: 0.0,
+                max: 0.0,
+            };
         }
         Stats {
             mean: values.iter().sum::<f64>() / values.len() as f64,
@@ -101,7 +104,10 @@ mod tests {
     #[test]
     fn hand_computed_rates() {
         let r = Rates::PAPER;
-        let s = Stats { mean: 0.5, max: 1.0 };
+        let s = Stats {
+            mean: 0.5,
+            max: 1.0,
+        };
         // below average: the full rates
         assert_eq!(r.crossover(0.2, s), 0.9);
         assert_eq!(r.mutation(0.49, s), 0.1);
@@ -118,13 +124,22 @@ mod tests {
     #[test]
     fn a_uniform_population_does_not_divide_by_zero() {
         let r = Rates::PAPER;
-        let s = Stats { mean: 0.7, max: 0.7 };
+        let s = Stats {
+            mean: 0.7,
+            max: 0.7,
+        };
         assert_eq!(r.crossover(0.7, s), 0.6);
         assert_eq!(r.mutation(0.7, s), 0.001);
     }
 
     #[test]
     fn stats_hand_computed() {
-        assert_eq!(Stats::of(&[1.0, 2.0, 6.0]), Stats { mean: 3.0, max: 6.0 });
+        assert_eq!(
+            Stats::of(&[1.0, 2.0, 6.0]),
+            Stats {
+                mean: 3.0,
+                max: 6.0
+            }
+        );
     }
 }

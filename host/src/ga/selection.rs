@@ -58,7 +58,10 @@ mod tests {
         for _ in 0..4000 {
             counts[roulette(&[0.0; 4], &mut rng).unwrap()] += 1;
         }
-        assert!(counts.iter().all(|&n| (850..1150).contains(&n)), "{counts:?}");
+        assert!(
+            counts.iter().all(|&n| (850..1150).contains(&n)),
+            "{counts:?}"
+        );
         assert_eq!(roulette(&[], &mut rng), None);
     }
 }
