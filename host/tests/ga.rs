@@ -132,7 +132,7 @@ fn every_part_switched_off_still_runs_and_differs() {
 fn seeds_start_the_population_and_bad_seeds_are_errors() {
     let mut ga = ga(1);
     let seed = vec![CENTRE; DIMENSIONS];
-    let population = ga.initial(&[seed.clone()], &mut EachWith(sphere)).unwrap();
+    let population = ga.initial(&[seed], &mut EachWith(sphere)).unwrap();
     let first = ga.encoding().decode(&population.individuals[0].chromosome);
     assert!(first
         .iter()
