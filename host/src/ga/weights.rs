@@ -1,7 +1,7 @@
 //! Between an evaluator's flat fixed-point weight array and the GA's `f64` weights.
 //!
 //! Every evaluator in core offers a lossless `to_array`/`from_array` over
-//! [`Value`](microply_core::score::Value) (I16F16). A `Value` converts to `f64` exactly;
+//! [`Value`] (I16F16). A `Value` converts to `f64` exactly;
 //! back, each weight rounds to the nearest 2⁻¹⁶ and must fit ±32768. With a range whose
 //! quantisation step is a multiple of 2⁻¹⁶ (for example [−256, 255.5] at 10 bits, step ½),
 //! a weight set on that grid survives encode → decode → `from_array` unchanged.
