@@ -186,3 +186,29 @@ fn amazons_weights_round_trip_through_the_encoding() {
     let back = through_exact_genes(&to_f64(&t.to_array()), 2);
     assert_eq!(TerritoryWeights::from_array(to_array(&back).unwrap()), t);
 }
+
+#[test]
+fn aco_r_rejects_bad_seeds_before_scoring_and_resumes_exactly() {
+    let mut aco = AcoR::new(AcoConfig::default(), ranges(), 2).unwrap();
+    let mut calls = 0;
+    let mut counting = EachWith(|w: &[f64]| {
+        calls += 1;
+        sphere(w)
+    });
+    assert!(aco
+        .initial(&[vec![9.0; DIMENSIONS]], &mut counting)
+        .is_err());
+    drop(counting);
+    assert_eq!(calls, 0);
+    let mid = run(&mut aco, &[], 5, &mut EachWith(sphere)).unwrap();
+    let saved = serde_json::to_string(&(&aco, &mid)).unwrap();
+    let (mut resumed, mut archive): (AcoR, microply_host::ga::Archive) =
+        serde_json::from_str(&saved).unwrap();
+    let mut original = aco.clone();
+    let mut expected = mid.clone();
+    for _ in 0..5 {
+        archive = resumed.step(&archive, &mut EachWith(sphere)).unwrap();
+        expected = original.step(&expected, &mut EachWith(sphere)).unwrap();
+    }
+    assert_eq!(archive, expected);
+}

@@ -178,9 +178,9 @@ impl AcoR {
         solutions
     }
 
-    fn fits(&self, s: &Solution) -> bool {
-        s.weights.len() == self.ranges.len()
-            && s.weights
+    fn fits(&self, weights: &[f64]) -> bool {
+        weights.len() == self.ranges.len()
+            && weights
                 .iter()
                 .zip(&self.ranges)
                 .all(|(w, r)| (r.min..=r.max).contains(w))
@@ -199,12 +199,12 @@ impl Generation for AcoR {
         while points.len() < self.config.archive {
             points.push(self.random_point());
         }
-        let solutions = Self::scored(points, evaluator)?;
-        if !solutions.iter().all(|s| self.fits(s)) {
+        if !points.iter().all(|w| self.fits(w)) {
             return Err(StepError::Mismatch(
                 "a seed weight vector does not fit the ranges",
             ));
         }
+        let solutions = Self::scored(points, evaluator)?;
         Ok(Archive {
             generation: 0,
             solutions: self.keep_best(solutions),
@@ -216,10 +216,12 @@ impl Generation for AcoR {
         archive: &Archive,
         evaluator: &mut E,
     ) -> Result<Archive, StepError<E::Error>> {
-        if archive.solutions.is_empty() || !archive.solutions.iter().all(|s| self.fits(s)) {
+        if archive.solutions.is_empty() || !archive.solutions.iter().all(|s| self.fits(&s.weights))
+        {
             return Err(StepError::Mismatch("the archive does not fit the ranges"));
         }
-        let weights = self.config.rank_weights();
+        let mut weights = self.config.rank_weights();
+        weights.truncate(archive.solutions.len());
         let points: Vec<Vec<f64>> = (0..self.config.ants)
             .map(|_| self.sample(&archive.solutions, &weights))
             .collect();

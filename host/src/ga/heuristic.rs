@@ -35,7 +35,11 @@ pub fn apply(
         return Vec::new();
     }
     let order = ascending(&fitness[..n]);
-    let parameters = chromosomes.first().map_or(0, Chromosome::len);
+    let parameters = chromosomes[..n]
+        .iter()
+        .map(Chromosome::len)
+        .min()
+        .unwrap_or(0);
     let mut changes = Vec::new();
     for (parameter, &step) in steps.iter().enumerate().take(parameters) {
         let genes: Vec<u32> = order
