@@ -191,14 +191,15 @@ fn amazons_weights_round_trip_through_the_encoding() {
 fn aco_r_rejects_bad_seeds_before_scoring_and_resumes_exactly() {
     let mut aco = AcoR::new(AcoConfig::default(), ranges(), 2).unwrap();
     let mut calls = 0;
-    let mut counting = EachWith(|w: &[f64]| {
-        calls += 1;
-        sphere(w)
-    });
-    assert!(aco
-        .initial(&[vec![9.0; DIMENSIONS]], &mut counting)
-        .is_err());
-    drop(counting);
+    {
+        let mut counting = EachWith(|w: &[f64]| {
+            calls += 1;
+            sphere(w)
+        });
+        assert!(aco
+            .initial(&[vec![9.0; DIMENSIONS]], &mut counting)
+            .is_err());
+    }
     assert_eq!(calls, 0);
     let mid = run(&mut aco, &[], 5, &mut EachWith(sphere)).unwrap();
     let saved = serde_json::to_string(&(&aco, &mid)).unwrap();
