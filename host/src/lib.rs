@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod clock;
 pub mod firmware;
+pub mod ga;
 pub mod memory;
 pub mod ratings;
 pub mod report;
