@@ -5,3 +5,4 @@ pub mod cli;
 pub mod clock;
 pub mod firmware;
 pub mod memory;
+pub mod piped;
