@@ -6,3 +6,4 @@ pub mod clock;
 pub mod firmware;
 pub mod memory;
 pub mod piped;
+pub mod web;

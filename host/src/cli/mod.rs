@@ -7,6 +7,7 @@ pub mod perft;
 pub mod play;
 pub mod setup;
 pub mod solve;
+pub mod web;
 
 use std::process::ExitCode;
 
@@ -112,6 +113,12 @@ pub enum Command {
         /// The raw log (firmware/tools/qemu-run.sh writes defmt.log next to the ELF).
         log: std::path::PathBuf,
     },
+    /// Serve the browser page (play and analyse every game) on localhost.
+    Web {
+        /// The port on 127.0.0.1 (0: any free port).
+        #[arg(long, default_value_t = 8471)]
+        port: u16,
+    },
     /// Play a game against the engine in the terminal.
     Play {
         /// tictactoe, checkers, dots or amazons.
@@ -150,6 +157,7 @@ fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Engine { tt_entries } => engine::run(tt_entries),
+        Command::Web { port } => web::run(port),
         Command::Solve {
             game,
             rows,
