@@ -271,7 +271,7 @@ function click(token) {
   }
   const complete = found.find((c) => c.tokens.length === prefix.length);
   if (complete) {
-    playMove(complete.move).catch((e) => showError(e.message));
+    guard(playMove(complete.move));
   } else {
     state.selected = prefix;
     render();
@@ -382,16 +382,19 @@ function importPdn(text) {
   return loadPosition(fen, moves);
 }
 
-function wire() {
-  const on = (id, event, handler) => $(id).addEventListener(event, (e) => {
-    Promise.resolve(handler(e)).catch((error) => {
-      if (!(error instanceof Stopped)) showError(error.message);
-    });
+/** Runs an event's work; a search stopped under it is no error. */
+function guard(work) {
+  Promise.resolve(work).catch((error) => {
+    if (!(error instanceof Stopped)) showError(error.message);
   });
+}
+
+function wire() {
+  const on = (id, event, handler) => $(id).addEventListener(event, (e) => guard(handler(e)));
   const renderVariant = () => {
     $('variant').innerHTML = variantControls($('game').value);
     for (const select of $('variant').querySelectorAll('select, input')) {
-      select.addEventListener('change', () => newGame());
+      select.addEventListener('change', () => guard(newGame()));
     }
   };
   on('game', 'change', () => { renderVariant(); return newGame(); });
@@ -425,6 +428,6 @@ function wire() {
 }
 
 wire();
-newGame().catch((error) => showError(error.message));
+guard(newGame());
 // For the end-to-end test and the curious: the page's state.
 window.microply = { state, engine };

@@ -204,7 +204,14 @@ const dots = {
     const edge = (token, a, b) => {
       const drawn = model.edges.has(token);
       const g = el('g', { 'data-token': token, class: tokenClass(token, ui, drawn ? 'edge drawn' : 'edge') }, root);
-      el('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: 'hit' }, g);
+      const pad = 9;
+      el('rect', {
+        x: Math.min(a[0], b[0]) - pad,
+        y: Math.min(a[1], b[1]) - pad,
+        width: Math.abs(b[0] - a[0]) + 2 * pad,
+        height: Math.abs(b[1] - a[1]) + 2 * pad,
+        class: 'hit',
+      }, g);
       el('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: 'stroke' }, g);
     };
     for (let r = 0; r <= rows; r++) for (let c = 0; c < cols; c++) edge(hEdge(c, r), px(c, r), px(c + 1, r));
