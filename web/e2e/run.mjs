@@ -88,7 +88,7 @@ const snapshot = () => page.evaluate(() => {
     fen: s.fens[s.cursor],
     legal: [...s.legal],
     status: { ...s.status },
-    busy: s.busy,
+    busy: s.busy || s.refreshing,
     selected: [...s.selected],
     targets: [...document.querySelectorAll('#board .target')].map((e) => e.dataset.token),
     error: document.getElementById('error').textContent,
@@ -231,6 +231,11 @@ async function checkers() {
 async function dots() {
   const line = 'game dots rows=3 cols=3';
   await playAndAnswer('dots', line, { rows: '3', cols: '3' }, 'b2-c2');
+  // The solver's exact value beside the analysis (2x2: the first player wins 3-1).
+  await setup('dots', { rows: '2', cols: '2' }, { engineSide: 'none' });
+  const solved = await page.textContent('#solve');
+  check(solved.startsWith('+2 boxes for first') && solved.includes('margin 2'), 'dots: exact value from the solver', solved);
+  await setup('dots', { rows: '3', cols: '3' });
   await importFen('dots', line, '3x3:a1-b1,a1-a2,b1-b2:0-0:1');
   // Completing a box keeps the turn: shown in the status line, box filled.
   await page.selectOption('#engine-side', 'none');

@@ -84,6 +84,7 @@ const state = {
   flipped: false,
   busy: false,
   generation: 0, // bumped by every change, so a late reply cannot act on a newer position
+  refreshing: false, // true until the board shows the latest position
 };
 
 const engine = new EngineClient((message) => { $('engine-state').textContent = message; });
@@ -138,6 +139,7 @@ function showError(message) {
 async function refresh({ auto = false } = {}) {
   const generation = ++state.generation;
   state.selected = [];
+  state.refreshing = true;
   await engine.expect(positionCommand(state.cursor));
   const [fen] = await engine.expect('fen');
   const [moves] = await engine.expect('moves');
@@ -148,11 +150,32 @@ async function refresh({ auto = false } = {}) {
   state.legal = moves.split(' ').slice(1);
   state.status = Object.fromEntries(status.split(' ').slice(1).map((kv) => kv.split('=')));
   $('eval').textContent = score.slice(5);
+  await showSolution(generation);
+  if (generation !== state.generation) return;
   render();
+  state.refreshing = false;
   if (auto && state.status.result === 'ongoing' && state.cursor === state.moves.length
       && engineSide(state.fens[state.cursor])) {
     await think(true);
   }
+}
+
+/** Dots boards of at most 24 edges (3x3 boxes): the solver's exact value. */
+async function showSolution(generation) {
+  const fen = state.fens[state.cursor];
+  const model = state.game.name === 'dots' ? state.game.parse(fen) : null;
+  const small = model && model.rows * (model.cols + 1) + model.cols * (model.rows + 1) <= 24;
+  $('solve-row').hidden = !small;
+  if (!small || state.status.result !== 'ongoing') {
+    $('solve').textContent = '–';
+    return;
+  }
+  const { lines, error } = await engine.send('solve');
+  if (generation !== state.generation) return;
+  const fields = error === null ? Object.fromEntries(lines[0].split(' ').slice(1).map((kv) => kv.split('='))) : null;
+  $('solve').textContent = fields
+    ? `${fields.value > 0 ? '+' : ''}${fields.value} boxes for ${state.status.turn} (first's final margin ${fields.margin}), best ${fields.bestmove}`
+    : error;
 }
 
 /** Reads the FEN after every ply of the move list (for replay and box owners). */

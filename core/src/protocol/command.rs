@@ -63,6 +63,8 @@ pub enum Command<'l> {
     },
     /// `eval`.
     Eval,
+    /// `solve`: the exact Dots-and-Boxes value.
+    Solve,
     /// `show`.
     Show,
     /// `quit`.
@@ -99,6 +101,7 @@ impl<'l> Command<'l> {
             "fen" => bare(rest, Command::Fen)?,
             "status" => bare(rest, Command::Status)?,
             "eval" => bare(rest, Command::Eval)?,
+            "solve" => bare(rest, Command::Solve)?,
             "show" => bare(rest, Command::Show)?,
             "quit" => bare(rest, Command::Quit)?,
             _ => return Err(ProtocolError::UnknownCommand(word)),

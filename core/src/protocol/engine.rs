@@ -6,6 +6,7 @@ use core::fmt::{self, Write};
 use super::command::{Command, GoLimit};
 use super::error::ProtocolError;
 use super::selfplay;
+use super::solve;
 use super::MoveWord;
 use crate::decide::decide;
 use crate::eval::Evaluator;
@@ -81,6 +82,10 @@ impl<'a> Engine<'a> {
         match command {
             Command::Game { kind, options } => self.position = new_game(kind, options)?,
             Command::Quit => return Ok(Flow::Quit),
+            Command::Solve => match &self.position {
+                AnyPosition::Dots(p) => solve::run(p, moves, out)?,
+                _ => return Err(ProtocolError::NoSolver),
+            },
             Command::SelfPlay {
                 limit,
                 algorithm,
@@ -148,7 +153,7 @@ fn run_on<'l, G: Playable, C: Clock>(
         }
         Command::Eval => writeln!(out, "eval {}", static_score(pos)),
         Command::Show => pos.write_board(out),
-        Command::Game { .. } | Command::SelfPlay { .. } | Command::Quit => Ok(()),
+        Command::Game { .. } | Command::SelfPlay { .. } | Command::Solve | Command::Quit => Ok(()),
     };
     Ok(*pos)
 }

@@ -40,6 +40,10 @@ pub enum ProtocolError<'l> {
     GameOver,
     /// The engine's move memory is too small for this command.
     MoveMemory,
+    /// `solve` in a game without an exact solver (only Dots-and-Boxes has one).
+    NoSolver,
+    /// `solve` on a Dots-and-Boxes board larger than the solver answers quickly.
+    TooLargeToSolve,
 }
 
 impl From<SearchError> for ProtocolError<'_> {
@@ -82,6 +86,12 @@ impl fmt::Display for ProtocolError<'_> {
             ProtocolError::Notation(e, w) => write!(f, "{e}: '{w}'"),
             ProtocolError::GameOver => f.write_str("the game is over"),
             ProtocolError::MoveMemory => f.write_str("move memory too small for this command"),
+            ProtocolError::NoSolver => f.write_str("solve is only for dots"),
+            ProtocolError::TooLargeToSolve => write!(
+                f,
+                "solve takes boards of at most {} edges (3x3 boxes)",
+                super::solve::MAX_EDGES
+            ),
         }
     }
 }

@@ -22,6 +22,7 @@ mod engine;
 mod error;
 mod line;
 mod selfplay;
+mod solve;
 
 pub use command::{Command, GoLimit, MAX_TOKENS};
 pub use engine::{Engine, Flow};
