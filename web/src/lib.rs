@@ -3,7 +3,7 @@
 //!
 //! The interface is a few raw `extern "C"` functions over linear memory (no
 //! wasm-bindgen): JavaScript writes protocol bytes into the buffer
-//! [`microply_input`] returns and calls [`microply_feed`]; every complete line runs
+//! `microply_input` returns and calls `microply_feed`; every complete line runs
 //! through the core's [`Engine`](microply_core::protocol::Engine), exactly like a
 //! byte stream on the firmware's UART, and each reply line is handed to the imported
 //! `microply_write(ptr, len)` as soon as it is formatted, so `info` lines reach the
