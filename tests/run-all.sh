@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The one command that checks everything: installs what is missing, then runs
-# fmt, clippy, docs, every test (deep perft in release), the embedded builds, and
-# the firmware under QEMU cross-checked against the host engine.
+# fmt, clippy, docs, every test (deep perft in release), the embedded builds, the
+# firmware under QEMU and the browser's wasm engine under Node cross-checked against
+# the host engine, and the web page end to end in headless Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -93,6 +94,24 @@ if cmp target/fw-match-host/results.csv target/fw-match-firmware/results.csv; th
 else
     echo "0 passed, 1 failed"
 fi | tee -a "$log"
+step "browser: the committed wasm engine is what web/build.sh builds from this source"
+rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+bash web/build.sh
+git diff --exit-code --stat -- web/www/engine.wasm ||
+    { echo "web/www/engine.wasm is stale: commit the file web/build.sh just built" >&2; exit 1; }
+
+step "browser: Node and Debian's Chromium (installed when missing)"
+command -v node >/dev/null || { apt-get update && apt-get install -y nodejs npm; }
+[ -x /usr/bin/chromium ] || { apt-get update && apt-get install -y chromium chromium-driver; }
+(cd web && npm ci --no-audit --no-fund --silent)
+
+step "browser: the wasm engine under Node cross-checked against the host engine"
+timeout 900 cargo run --release --quiet -p microply-host -- \
+    crosscheck --engine "node web/node/engine.mjs" 2>&1 | tee -a "$log"
+
+step "browser: the page end to end in headless Chromium against microply web"
+cargo build --release --quiet -p microply-host
+timeout 600 node web/e2e/run.mjs target/release/microply target/web-e2e 2>&1 | tee -a "$log"
 
 step "summary"
 # Sums the `test result:` lines and the plain `N passed, N failed` lines.

@@ -6,6 +6,8 @@ pub mod clock;
 pub mod firmware;
 pub mod ga;
 pub mod memory;
+pub mod piped;
 pub mod ratings;
 pub mod report;
 pub mod tournament;
+pub mod web;

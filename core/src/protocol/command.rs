@@ -74,6 +74,8 @@ pub enum Command<'l> {
         /// The decimal values, still as text (empty: show the weights).
         values: &'l str,
     },
+    /// `solve`: the exact Dots-and-Boxes value.
+    Solve,
     /// `show`.
     Show,
     /// `quit`.
@@ -113,6 +115,7 @@ impl<'l> Command<'l> {
             "bench" => bare(rest, Command::Bench)?,
             "evaluator" => parse_evaluator(rest)?,
             "weights" => parse_weights(rest)?,
+            "solve" => bare(rest, Command::Solve)?,
             "show" => bare(rest, Command::Show)?,
             "quit" => bare(rest, Command::Quit)?,
             _ => return Err(ProtocolError::UnknownCommand(word)),

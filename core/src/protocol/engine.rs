@@ -7,6 +7,7 @@ use super::bench;
 use super::command::{Command, GoLimit};
 use super::error::ProtocolError;
 use super::selfplay;
+use super::solve;
 use super::MoveWord;
 use crate::decide::decide;
 use crate::eval::Evaluator;
@@ -89,6 +90,10 @@ impl<'a> Engine<'a> {
             Command::Bench => {
                 bench::run(tt, moves, clock, out)?;
             }
+            Command::Solve => match &self.position {
+                AnyPosition::Dots(p) => solve::run(p, moves, out)?,
+                _ => return Err(ProtocolError::NoSolver),
+            },
             Command::SelfPlay {
                 limit,
                 algorithm,
@@ -255,6 +260,7 @@ fn run_on<'l, G: Playable, C: Clock>(
         | Command::SelfPlay { .. }
         | Command::Evaluator(_)
         | Command::Weights { .. }
+        | Command::Solve
         | Command::Quit
         | Command::Bench => Ok(()),
     };

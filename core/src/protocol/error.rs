@@ -54,6 +54,10 @@ pub enum ProtocolError<'l> {
     },
     /// `weights at=I` writes past the evaluator's last weight.
     WeightsOutOfRange(WeightsOutOfRange),
+    /// `solve` in a game without an exact solver (only Dots-and-Boxes has one).
+    NoSolver,
+    /// `solve` on a Dots-and-Boxes board larger than the solver answers quickly.
+    TooLargeToSolve,
 }
 
 impl From<SearchError> for ProtocolError<'_> {
@@ -109,6 +113,12 @@ impl fmt::Display for ProtocolError<'_> {
                 write!(f, "expected {expected} weights, got {got}")
             }
             ProtocolError::WeightsOutOfRange(e) => write!(f, "{e}"),
+            ProtocolError::NoSolver => f.write_str("solve is only for dots"),
+            ProtocolError::TooLargeToSolve => write!(
+                f,
+                "solve takes boards of at most {} edges (3x3 boxes)",
+                super::solve::MAX_EDGES
+            ),
         }
     }
 }

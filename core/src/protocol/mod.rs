@@ -23,6 +23,7 @@ mod engine;
 mod error;
 mod line;
 mod selfplay;
+mod solve;
 
 pub use bench::{BenchPosition, BenchTotal, BENCH_POSITIONS, BENCH_TT_ENTRIES};
 pub use command::{Command, GoLimit, MAX_TOKENS};

@@ -1,5 +1,6 @@
 //! `microply crosscheck`: the same command script through the host engine and the
-//! firmware under QEMU; every reply must match, timing fields aside.
+//! firmware under QEMU (or another engine program, such as the browser's wasm engine
+//! under Node); every reply must match, timing fields aside.
 
 use std::io::Cursor;
 use std::path::PathBuf;
@@ -9,13 +10,14 @@ use std::time::Duration;
 use anyhow::{bail, Context};
 use microply_core::games::GameKind;
 
-use crate::firmware::compare::compare;
+use crate::firmware::compare::{compare, Comparison};
 use crate::firmware::elf::Image;
 use crate::firmware::log::{self, CommandCost};
 use crate::firmware::qemu::Qemu;
 use crate::firmware::report;
 use crate::firmware::suite::{self, Script};
-use crate::memory::SearchMemory;
+use crate::memory::{SearchMemory, DEFAULT_MOVE_WORDS, DEFAULT_TT_ENTRIES};
+use crate::piped;
 
 /// What to send the firmware and how to run it.
 #[derive(Clone, Debug, clap::Args)]
@@ -51,14 +53,14 @@ pub struct FirmwareRun {
     pub costs: Vec<CommandCost>,
 }
 
-/// Loads the script the arguments name: the given suites, or the committed
+/// Loads the script the run arguments name: the given suites, or the committed
 /// `<game>.txt` of every game in the core (each must exist).
 ///
 /// # Errors
 /// Unreadable suite files, or a game without a committed suite.
-pub fn load_script(args: &FirmwareArgs) -> anyhow::Result<Script> {
-    if !args.run.suites.is_empty() {
-        return Script::load(&args.run.suites);
+pub fn load_script(args: &RunArgs) -> anyhow::Result<Script> {
+    if !args.suites.is_empty() {
+        return Script::load(&args.suites);
     }
     // One suite per game in the core; suites of games not (yet) in it wait.
     let dir = suite::default_dir();
@@ -123,7 +125,15 @@ pub fn run_firmware(args: &FirmwareArgs, script: &Script) -> anyhow::Result<Firm
 /// # Errors
 /// Only I/O errors, which an in-memory run does not have.
 pub fn run_host(script: &Script, image: &Image) -> anyhow::Result<Vec<String>> {
-    let mut memory = SearchMemory::new(image.tt_entries, image.move_words);
+    run_host_with(script, image.tt_entries, image.move_words)
+}
+
+fn run_host_with(
+    script: &Script,
+    tt_entries: usize,
+    move_words: usize,
+) -> anyhow::Result<Vec<String>> {
+    let mut memory = SearchMemory::new(tt_entries, move_words);
     let mut output = Vec::new();
     super::engine::serve_with(Cursor::new(script.bytes()), &mut output, &mut memory)?;
     Ok(suite::split_replies(&output))
@@ -134,10 +144,47 @@ pub fn run_host(script: &Script, image: &Image) -> anyhow::Result<Vec<String>> {
 /// # Errors
 /// The firmware could not be run.
 pub fn run(args: &FirmwareArgs, with_report: bool) -> anyhow::Result<ExitCode> {
-    let script = load_script(args)?;
+    let script = load_script(&args.run)?;
     let firmware = run_firmware(args, &script)?;
     let host = run_host(&script, &firmware.image)?;
     let comparison = compare(&script, &host, &firmware.replies);
+    print_tallies(&comparison);
+    if with_report {
+        print_report(&script, &firmware);
+    }
+    Ok(print_verdict(&comparison, "firmware"))
+}
+
+/// `microply crosscheck --engine COMMAND`: the script through the host engine and
+/// through the program (given the host's default memory sizes), compared the same way.
+///
+/// # Errors
+/// The program cannot start, times out or exits with failure.
+pub fn run_engine(engine: &str, args: &RunArgs) -> anyhow::Result<ExitCode> {
+    let mut words = engine.split_ascii_whitespace();
+    let program = words.next().context("--engine needs a command")?;
+    let (tt_entries, move_words) = (DEFAULT_TT_ENTRIES, DEFAULT_MOVE_WORDS);
+    let mut command = std::process::Command::new(program);
+    command.args(words).args([
+        "--tt-entries",
+        &tt_entries.to_string(),
+        "--move-words",
+        &move_words.to_string(),
+    ]);
+    let script = load_script(args)?;
+    let timeout = Duration::from_secs(args.timeout);
+    let output = piped::run(command, script.bytes(), timeout, "is it installed?")?;
+    if !output.status.success() {
+        bail!("{engine} exited with {}: {}", output.status, output.stderr);
+    }
+    let other = suite::split_replies(&output.stdout);
+    let host = run_host_with(&script, tt_entries, move_words)?;
+    let comparison = compare(&script, &host, &other);
+    print_tallies(&comparison);
+    Ok(print_verdict(&comparison, engine))
+}
+
+fn print_tallies(comparison: &Comparison<'_>) {
     println!(
         "{:<10} {:>8} {:>9} {:>9}",
         "game", "commands", "identical", "different"
@@ -151,9 +198,11 @@ pub fn run(args: &FirmwareArgs, with_report: bool) -> anyhow::Result<ExitCode> {
             tally.different()
         );
     }
-    if with_report {
-        print_report(&script, &firmware);
-    }
+}
+
+/// Prints the first difference and the closing line; the exit code says whether
+/// every reply matched.
+fn print_verdict(comparison: &Comparison<'_>, other: &str) -> ExitCode {
     if let Some(difference) = &comparison.first_difference {
         let command = difference.command;
         println!(
@@ -163,18 +212,18 @@ pub fn run(args: &FirmwareArgs, with_report: bool) -> anyhow::Result<ExitCode> {
             command.shown()
         );
         println!(
-            "--- host\n{}--- firmware\n{}---",
+            "--- host\n{}--- {other}\n{}---",
             difference.host, difference.firmware
         );
     }
     let (identical, different) = (comparison.identical(), comparison.different());
     // The plain closing line test harnesses read.
     println!("crosscheck: {identical} passed, {different} failed");
-    Ok(if different == 0 {
+    if different == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
-    })
+    }
 }
 
 /// Prints the memory and per-game cost tables of a run.
@@ -190,7 +239,7 @@ pub fn print_report(script: &Script, firmware: &FirmwareRun) {
 /// # Errors
 /// The firmware could not be run.
 pub fn firmware_report(args: &FirmwareArgs) -> anyhow::Result<ExitCode> {
-    let script = load_script(args)?;
+    let script = load_script(&args.run)?;
     let firmware = run_firmware(args, &script)?;
     print_report(&script, &firmware);
     Ok(ExitCode::SUCCESS)

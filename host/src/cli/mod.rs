@@ -10,6 +10,7 @@ pub mod play;
 pub mod setup;
 pub mod solve;
 pub mod tournament;
+pub mod web;
 
 use std::process::ExitCode;
 
@@ -84,11 +85,21 @@ pub enum Command {
         algo: Algorithm,
     },
     /// Send the same command script to the host engine and to the firmware under
-    /// QEMU and compare every reply (timing fields aside); fails on any difference.
+    /// QEMU (or another engine program) and compare every reply (timing fields
+    /// aside); fails on any difference.
     Crosscheck {
         /// The firmware ELF (built for mps2-an386).
-        #[arg(long = "firmware", value_name = "ELF")]
-        elf: std::path::PathBuf,
+        #[arg(
+            long = "firmware",
+            value_name = "ELF",
+            required_unless_present = "engine"
+        )]
+        elf: Option<std::path::PathBuf>,
+        /// Instead of the firmware: a program speaking the protocol on stdin/stdout,
+        /// as a command line (e.g. "node web/node/engine.mjs", the browser's engine);
+        /// it is given `--tt-entries N --move-words N`, the host's sizes.
+        #[arg(long, value_name = "COMMAND", conflicts_with_all = ["elf", "report"])]
+        engine: Option<String>,
         /// Also print the firmware report (memory, stack, instructions per node).
         #[arg(long)]
         report: bool,
@@ -162,6 +173,12 @@ pub enum Command {
         schedule: tournament::ScheduleArgs,
         #[command(flatten)]
         run: tournament::RunArgs,
+    },
+    /// Serve the browser page (play and analyse every game) on localhost.
+    Web {
+        /// The port on 127.0.0.1 (0: any free port).
+        #[arg(long, default_value_t = 8471)]
+        port: u16,
     },
     /// Play a game against the engine in the terminal.
     Play {
@@ -243,6 +260,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Engine { tt_entries } => engine::run(tt_entries),
         Command::Bench => bench::run(),
+        Command::Web { port } => web::run(port),
         Command::Solve {
             game,
             rows,
@@ -256,8 +274,19 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             fen,
             tt_entries,
         }),
-        Command::Crosscheck { elf, report, run } => {
-            return crosscheck::run(&crosscheck::FirmwareArgs { elf, run }, report);
+        Command::Crosscheck {
+            elf,
+            engine,
+            report,
+            run,
+        } => {
+            return match (elf, engine) {
+                (_, Some(engine)) => crosscheck::run_engine(&engine, &run),
+                (Some(elf), None) => {
+                    crosscheck::run(&crosscheck::FirmwareArgs { elf, run }, report)
+                }
+                (None, None) => anyhow::bail!("give --firmware ELF or --engine COMMAND"),
+            };
         }
         Command::FirmwareReport { elf, run } => {
             return crosscheck::firmware_report(&crosscheck::FirmwareArgs { elf, run });

@@ -2,14 +2,12 @@
 //! (stdin), replies come back on stdout, the defmt log (UART1) goes to a file, and
 //! semihosting gives the exit status. Every run has a deadline.
 
-use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Command, ExitStatus};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use anyhow::{anyhow, bail, Context};
+use crate::piped;
 
 /// Processor instructions per SysTick tick under `-icount shift=0`: every
 /// instruction takes 1 ns of virtual time and the board's 25 MHz clock ticks every
@@ -76,35 +74,20 @@ impl Qemu {
             std::process::id(),
             RUNS.fetch_add(1, Ordering::Relaxed)
         ));
-        let mut child = self.command(elf, &log_path).spawn().with_context(|| {
-            format!(
-                "starting {} (run firmware/tools/install-qemu.sh)",
-                self.program.display()
-            )
-        })?;
-        let mut stdin = child.stdin.take().context("QEMU stdin")?;
-        let feeder = thread::spawn(move || {
-            // The firmware may exit before reading everything (a crash): ignore EPIPE.
-            let _ = stdin.write_all(&input);
-        });
-        let stdout = drain(child.stdout.take().context("QEMU stdout")?);
-        let stderr = drain(child.stderr.take().context("QEMU stderr")?);
-        let status = self.wait(&mut child);
-        let _ = feeder.join();
-        let output = stdout
-            .join()
-            .map_err(|_| anyhow!("stdout reader panicked"))?;
-        let stderr = stderr
-            .join()
-            .map_err(|_| anyhow!("stderr reader panicked"))?;
+        let run = piped::run(
+            self.command(elf, &log_path),
+            input,
+            self.timeout,
+            "run firmware/tools/install-qemu.sh",
+        );
         let log = std::fs::read(&log_path).unwrap_or_default();
         let _ = std::fs::remove_file(&log_path);
-        let status = status?;
+        let run = run?;
         Ok(Run {
-            output,
+            output: run.stdout,
             log,
-            stderr: String::from_utf8_lossy(&stderr).into_owned(),
-            status,
+            stderr: run.stderr,
+            status: run.status,
         })
     }
 
@@ -128,36 +111,10 @@ impl Qemu {
             .arg(format!("file:{}", log.display()))
             .args(["-semihosting-config", "enable=on,target=native"])
             .arg("-kernel")
-            .arg(elf)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
+            .arg(elf);
         if self.icount {
             command.args(["-icount", "shift=0"]);
         }
         command
     }
-
-    fn wait(&self, child: &mut Child) -> anyhow::Result<ExitStatus> {
-        let deadline = Instant::now() + self.timeout;
-        loop {
-            if let Some(status) = child.try_wait()? {
-                return Ok(status);
-            }
-            if Instant::now() >= deadline {
-                let _ = child.kill();
-                let _ = child.wait();
-                bail!("QEMU did not finish within {} s", self.timeout.as_secs());
-            }
-            thread::sleep(Duration::from_millis(10));
-        }
-    }
-}
-
-fn drain(mut source: impl Read + Send + 'static) -> thread::JoinHandle<Vec<u8>> {
-    thread::spawn(move || {
-        let mut bytes = Vec::new();
-        let _ = source.read_to_end(&mut bytes);
-        bytes
-    })
 }

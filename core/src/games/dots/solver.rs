@@ -36,8 +36,10 @@ use crate::player::Player;
 /// trees are smaller than the cost of a cache miss on a large table.
 const TABLE_MIN_UNDRAWN: u32 = 4;
 
-/// One transposition-table slot (16 bytes).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// One transposition-table slot (16 bytes). Plain old data, so the protocol engine
+/// can lay a solver table over its move memory.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]
+#[repr(C)]
 pub struct Entry {
     key: u64,
     lower: i8,
@@ -48,6 +50,8 @@ pub struct Entry {
     size: u8,
     /// The best move found, in the canonical frame (`u8::MAX`: none).
     best: u8,
+    /// Explicit padding, so every byte is a field.
+    _pad: [u8; 3],
 }
 
 const _: () = assert!(core::mem::size_of::<Entry>() == 16);
@@ -61,6 +65,7 @@ impl Entry {
         undrawn: 0,
         size: 0,
         best: u8::MAX,
+        _pad: [0; 3],
     };
 }
 
@@ -329,6 +334,7 @@ impl Solver<'_> {
             undrawn,
             size: self.size.index() as u8,
             best: best.map_or(u8::MAX, |m| m.0),
+            _pad: [0; 3],
         };
         let slots = self.slots(key);
         let Some(bucket) = self.table.get_mut(slots) else {

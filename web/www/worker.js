@@ -1,0 +1,24 @@
+// The engine's Web Worker: protocol lines in (`postMessage(line)`), reply text out
+// (`{ text }` messages, a line or more at a time, `info` lines while the search
+// runs). A search cannot be interrupted from outside a single-threaded worker, so
+// the page stops one by terminating the worker and starting a new one.
+import { createEngine } from './engine.js';
+
+const ready = fetch(new URL('./engine.wasm', import.meta.url))
+  .then((response) => {
+    if (!response.ok) throw new Error(`engine.wasm: HTTP ${response.status}`);
+    return response.arrayBuffer();
+  })
+  .then((bytes) => createEngine(bytes, {
+    onReply: (text) => postMessage({ text }),
+    now: () => performance.now(),
+  }))
+  .catch((error) => {
+    postMessage({ failed: String(error) });
+    throw error;
+  });
+
+onmessage = async (event) => {
+  const engine = await ready;
+  engine.feed(`${event.data}\n`);
+};
