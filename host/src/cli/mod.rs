@@ -2,6 +2,7 @@
 
 pub mod analyze;
 pub mod crosscheck;
+pub mod egtb;
 pub mod elo;
 pub mod engine;
 pub mod perft;
@@ -124,6 +125,12 @@ pub enum Command {
         #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", value_parser = parse_sprt)]
         sprt: Option<Sprt>,
     },
+    /// Checkers endgame databases: generate, probe, verify (docs/egtb.md).
+    Egtb {
+        /// What to do with them.
+        #[command(subcommand)]
+        command: egtb::EgtbCommand,
+    },
     /// Play a game against the engine in the terminal.
     Play {
         /// tictactoe, checkers, dots or amazons.
@@ -204,6 +211,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             pentanomial,
             sprt,
         }),
+        Command::Egtb { command } => egtb::run(&command),
         Command::FirmwareLog { elf, log } => crosscheck::print_log(&elf, &log),
         Command::Perft {
             game,
