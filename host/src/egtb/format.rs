@@ -62,7 +62,9 @@ pub enum FormatError {
     #[error("{0} unexpected bytes after the data")]
     TrailingBytes(u64),
     /// The checksum does not match the contents.
-    #[error("checksum mismatch: header says {stored:08x}, contents give {computed:08x} (corrupt file)")]
+    #[error(
+        "checksum mismatch: header says {stored:08x}, contents give {computed:08x} (corrupt file)"
+    )]
     Checksum {
         /// The CRC in the header.
         stored: u32,

@@ -88,13 +88,7 @@ impl Frame {
     /// the masks overlap.
     #[must_use]
     pub fn position(&self, config: &Config) -> Option<Checkers> {
-        Checkers::from_masks(
-            self.mover,
-            self.opponent,
-            self.kings,
-            Player::First,
-            config,
-        )
+        Checkers::from_masks(self.mover, self.opponent, self.kings, Player::First, config)
     }
 
     /// The material signature.

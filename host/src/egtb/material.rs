@@ -150,7 +150,14 @@ mod tests {
 
     #[test]
     fn bad_names_are_rejected() {
-        for bad in ["", "m1k0", "m0k0-m1k0", "m1k1-mxk0", "k1m0-m1k0", "m5k4-m0k1"] {
+        for bad in [
+            "",
+            "m1k0",
+            "m0k0-m1k0",
+            "m1k1-mxk0",
+            "k1m0-m1k0",
+            "m5k4-m0k1",
+        ] {
             assert_eq!(bad.parse::<Material>(), Err(BadMaterial), "{bad}");
         }
     }
