@@ -5,7 +5,7 @@
 //! - [`index`]: the perfect index of a table's positions,
 //! - [`solver`]: the generator (a fixed-point iteration over core's move generation),
 //! - [`table`]: a table's values packed two bits per position,
-//! - [`format`]: the file format (header, checksum) and its errors,
+//! - [`format`](mod@format): the file format (header, checksum) and its errors,
 //! - [`tablebase`]: a directory of tables, loaded and probed.
 //!
 //! Values are game-theoretic: they ignore the draw-by-ply rule and repetition (a
