@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod clock;
+pub mod egtb;
 pub mod firmware;
 pub mod ga;
 pub mod memory;

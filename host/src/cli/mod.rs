@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod crosscheck;
+pub mod egtb;
 pub mod elo;
 pub mod engine;
 pub mod perft;
@@ -180,6 +181,12 @@ pub enum Command {
         #[arg(long, default_value_t = 8471)]
         port: u16,
     },
+    /// Checkers endgame databases: generate, probe, verify (docs/egtb.md).
+    Egtb {
+        /// What to do with them.
+        #[command(subcommand)]
+        command: egtb::EgtbCommand,
+    },
     /// Play a game against the engine in the terminal.
     Play {
         /// tictactoe, checkers, dots or amazons.
@@ -321,6 +328,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             pentanomial,
             sprt,
         }),
+        Command::Egtb { command } => egtb::run(&command),
         Command::FirmwareLog { elf, log } => crosscheck::print_log(&elf, &log),
         Command::Perft {
             game,
