@@ -41,7 +41,7 @@ pub use decide::decide;
 pub use eval::Evaluator;
 pub use game::{ConfigError, Game, MoveBufferFull};
 pub use notation::{Notation, NotationError};
-pub use perft::{divide, perft};
+pub use perft::{divide, perft, perft_until, PerftError};
 pub use playable::{Playable, Solved};
 pub use player::{Outcome, Player};
 pub use score::Score;

@@ -67,6 +67,10 @@ pub enum Command<'l> {
     Show,
     /// `quit`.
     Quit,
+    /// `stop`: ends the running `go`, `perft` or `selfplay`; nothing to do otherwise.
+    Stop,
+    /// `isready`: answered `readyok`, even while a search runs.
+    IsReady,
 }
 
 /// The default cap on a `selfplay` game's length.
@@ -101,6 +105,8 @@ impl<'l> Command<'l> {
             "eval" => bare(rest, Command::Eval)?,
             "show" => bare(rest, Command::Show)?,
             "quit" => bare(rest, Command::Quit)?,
+            "stop" => bare(rest, Command::Stop)?,
+            "isready" => bare(rest, Command::IsReady)?,
             _ => return Err(ProtocolError::UnknownCommand(word)),
         };
         Ok(command)

@@ -5,6 +5,7 @@ use core::fmt;
 
 use crate::game::{ConfigError, MoveBufferFull};
 use crate::notation::NotationError;
+use crate::perft::PerftError;
 use crate::search::SearchError;
 
 /// A command that could not be carried out. The engine replies `error <this>` and
@@ -40,11 +41,22 @@ pub enum ProtocolError<'l> {
     GameOver,
     /// The engine's move memory is too small for this command.
     MoveMemory,
+    /// `stop` ended the command before it had a result.
+    Stopped,
 }
 
 impl From<SearchError> for ProtocolError<'_> {
     fn from(_: SearchError) -> Self {
         ProtocolError::MoveMemory
+    }
+}
+
+impl From<PerftError> for ProtocolError<'_> {
+    fn from(e: PerftError) -> Self {
+        match e {
+            PerftError::MoveBufferFull => ProtocolError::MoveMemory,
+            PerftError::Stopped => ProtocolError::Stopped,
+        }
     }
 }
 
@@ -82,6 +94,7 @@ impl fmt::Display for ProtocolError<'_> {
             ProtocolError::Notation(e, w) => write!(f, "{e}: '{w}'"),
             ProtocolError::GameOver => f.write_str("the game is over"),
             ProtocolError::MoveMemory => f.write_str("move memory too small for this command"),
+            ProtocolError::Stopped => f.write_str("stopped"),
         }
     }
 }
