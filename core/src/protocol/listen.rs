@@ -138,6 +138,74 @@ impl Write for Shared<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::{Engine, Flow, MoveWord};
+    use crate::search::{Entry, NoClock};
+
+    /// Lines that have all arrived already, as when a script is piped in at once.
+    struct Arrived<'a> {
+        lines: &'a [&'a str],
+    }
+
+    impl Inbox for Arrived<'_> {
+        fn peek(&mut self) -> Option<Line<'_>> {
+            self.lines.first().map(|l| Line::Text(l))
+        }
+
+        fn consume(&mut self) {
+            self.lines = self.lines.get(1..).unwrap_or_default();
+        }
+    }
+
+    fn run(setup: &str, command: &str, arrived: &[&str]) -> (heapless::String<4096>, usize, Flow) {
+        let mut tt = [Entry::EMPTY; 1024];
+        let mut moves = [0 as MoveWord; 2048];
+        let mut engine = Engine::new(&mut tt, &mut moves);
+        let mut out = heapless::String::<4096>::new();
+        engine.execute(setup, &NoClock, &mut out);
+        out.clear();
+        let mut inbox = Arrived { lines: arrived };
+        let flow = engine.execute_listening(command, &NoClock, &mut inbox, &mut out);
+        (out, inbox.lines.len(), flow)
+    }
+
+    #[test]
+    fn perft_answers_isready_stops_and_leaves_later_lines_waiting() {
+        let (out, left, flow) = run("game checkers", "perft 30", &["isready", "stop", "fen", "stop"]);
+        assert_eq!(out, "readyok\nerror stopped\n");
+        assert_eq!((left, flow), (2, Flow::Continue));
+    }
+
+    #[test]
+    fn a_stopped_go_still_names_a_best_move() {
+        let (out, left, _) = run("game checkers", "go depth 64", &["stop"]);
+        assert_eq!(left, 0);
+        let mut lines = out.lines().rev();
+        assert_eq!(lines.next(), Some("ok"));
+        assert!(lines.next().is_some_and(|l| l.starts_with("bestmove ")), "{out}");
+        assert!(lines.all(|l| l.starts_with("info depth=")), "{out}");
+    }
+
+    #[test]
+    fn a_line_that_must_wait_hides_the_stop_behind_it() {
+        let (out, left, _) = run("game tictactoe", "perft 9", &["fen", "stop"]);
+        assert_eq!(out, "perft 9 127872\nok\n");
+        assert_eq!(left, 2);
+    }
+
+    #[test]
+    fn quit_stops_the_search_and_stays_to_be_carried_out() {
+        let (out, left, _) = run("game checkers", "selfplay depth=64", &["quit"]);
+        assert_eq!(out, "result stopped plies=0\nok\n");
+        assert_eq!(left, 1);
+    }
+
+    #[test]
+    fn idle_stop_and_isready() {
+        let (out, _, _) = run("game tictactoe", "stop", &[]);
+        assert_eq!(out, "");
+        let (out, _, _) = run("game tictactoe", "isready", &[]);
+        assert_eq!(out, "readyok\n");
+    }
 
     #[test]
     fn only_stop_isready_and_quit_interject() {
