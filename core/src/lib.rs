@@ -24,6 +24,7 @@
 #![forbid(unsafe_code)]
 
 pub mod decide;
+pub mod decimal;
 pub mod eval;
 pub mod game;
 pub mod games;

@@ -137,8 +137,9 @@ fn single<'l>(rest: &'l str, what: &'static str) -> Result<&'l str, ProtocolErro
     }
 }
 
+/// Reads a number under the rule of [`crate::decimal`].
 fn parse_number<T: core::str::FromStr>(text: &str) -> Result<T, ProtocolError<'_>> {
-    text.parse().map_err(|_| ProtocolError::BadNumber(text))
+    crate::decimal::parse_decimal(text).ok_or(ProtocolError::BadNumber(text))
 }
 
 fn parse_game(rest: &str) -> Result<Command<'_>, ProtocolError<'_>> {

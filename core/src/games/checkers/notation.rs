@@ -17,10 +17,10 @@ use crate::player::Player;
 /// [`NotationError::MalformedMove`] when `text` is not a decimal number,
 /// [`NotationError::BadSquare`] when the number is not 1–32.
 pub fn parse_square(text: &str) -> Result<u8, NotationError> {
-    if text.is_empty() || text.len() > 3 || !text.bytes().all(|b| b.is_ascii_digit()) {
+    if text.len() > 3 {
         return Err(NotationError::MalformedMove);
     }
-    let n: usize = text.parse().map_err(|_| NotationError::MalformedMove)?;
+    let n: usize = crate::decimal::parse_decimal(text).ok_or(NotationError::MalformedMove)?;
     if (1..=SQUARES).contains(&n) {
         Ok((n - 1) as u8)
     } else {
