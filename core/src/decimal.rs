@@ -39,7 +39,9 @@ mod tests {
         for good in ["0", "1", "9", "10", "18446744073709551615"] {
             assert!(is_canonical(good), "{good}");
         }
-        for bad in ["", "+3", "-3", "03", "00", "3.0", " 3", "3 ", "1_000", "\u{663}", "0x1"] {
+        for bad in [
+            "", "+3", "-3", "03", "00", "3.0", " 3", "3 ", "1_000", "\u{663}", "0x1",
+        ] {
             assert!(!is_canonical(bad), "{bad}");
         }
         assert_eq!(parse_decimal::<u64>("18446744073709551615"), Some(u64::MAX));

@@ -85,10 +85,17 @@ impl<'l> Command<'l> {
         if line.len() > super::MAX_LINE {
             return Err(ProtocolError::LineTooLong);
         }
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if let Some(c) = line
+            .chars()
+            .find(|&c| c.is_whitespace() && !is_separator(c))
+        {
+            return Err(ProtocolError::BadWhitespace(c));
+        }
         if line.split_ascii_whitespace().nth(MAX_TOKENS).is_some() {
             return Err(ProtocolError::TooManyTokens);
         }
-        let line = line.trim();
+        let line = line.trim_matches(is_separator);
         let (word, rest) = split_word(line);
         let command = match word {
             "" => return Err(ProtocolError::Empty),
@@ -111,6 +118,11 @@ impl<'l> Command<'l> {
         };
         Ok(command)
     }
+}
+
+/// Whether `c` separates tokens: only ASCII space and tab do.
+fn is_separator(c: char) -> bool {
+    c == ' ' || c == '\t'
 }
 
 /// The first whitespace-separated word and the trimmed rest.
@@ -289,6 +301,28 @@ mod tests {
             Err(ProtocolError::UnknownCommand("jump"))
         );
         assert_eq!(Command::parse(""), Err(ProtocolError::Empty));
+        assert_eq!(Command::parse("quit\r"), Ok(Command::Quit));
+        assert_eq!(Command::parse("\tquit "), Ok(Command::Quit));
+        assert_eq!(
+            Command::parse("quit\u{2028}"),
+            Err(ProtocolError::BadWhitespace('\u{2028}'))
+        );
+        assert_eq!(
+            Command::parse("perft\u{a0}3"),
+            Err(ProtocolError::BadWhitespace('\u{a0}'))
+        );
+        assert_eq!(
+            Command::parse("fen\r\r"),
+            Err(ProtocolError::BadWhitespace('\r'))
+        );
+        assert_eq!(
+            Command::parse("go depth +3"),
+            Err(ProtocolError::BadNumber("+3"))
+        );
+        assert_eq!(
+            Command::parse("perft 03"),
+            Err(ProtocolError::BadNumber("03"))
+        );
         assert_eq!(
             Command::parse("perft x"),
             Err(ProtocolError::BadNumber("x"))

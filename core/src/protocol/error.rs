@@ -41,6 +41,8 @@ pub enum ProtocolError<'l> {
     GameOver,
     /// The engine's move memory is too small for this command.
     MoveMemory,
+    /// A whitespace character other than space or tab (or a final carriage return).
+    BadWhitespace(char),
     /// `stop` ended the command before it had a result.
     Stopped,
 }
@@ -95,6 +97,11 @@ impl fmt::Display for ProtocolError<'_> {
             ProtocolError::GameOver => f.write_str("the game is over"),
             ProtocolError::MoveMemory => f.write_str("move memory too small for this command"),
             ProtocolError::Stopped => f.write_str("stopped"),
+            ProtocolError::BadWhitespace(c) => write!(
+                f,
+                "only spaces and tabs separate tokens, found U+{:04X}",
+                u32::from(*c)
+            ),
         }
     }
 }

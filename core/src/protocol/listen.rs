@@ -170,7 +170,11 @@ mod tests {
 
     #[test]
     fn perft_answers_isready_stops_and_leaves_later_lines_waiting() {
-        let (out, left, flow) = run("game checkers", "perft 30", &["isready", "stop", "fen", "stop"]);
+        let (out, left, flow) = run(
+            "game checkers",
+            "perft 30",
+            &["isready", "stop", "fen", "stop"],
+        );
         assert_eq!(out, "readyok\nerror stopped\n");
         assert_eq!((left, flow), (2, Flow::Continue));
     }
@@ -181,7 +185,10 @@ mod tests {
         assert_eq!(left, 0);
         let mut lines = out.lines().rev();
         assert_eq!(lines.next(), Some("ok"));
-        assert!(lines.next().is_some_and(|l| l.starts_with("bestmove ")), "{out}");
+        assert!(
+            lines.next().is_some_and(|l| l.starts_with("bestmove ")),
+            "{out}"
+        );
         assert!(lines.all(|l| l.starts_with("info depth=")), "{out}");
     }
 

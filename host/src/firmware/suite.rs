@@ -308,7 +308,10 @@ mod tests {
     #[test]
     fn readyok_goes_to_isready_wherever_it_arrives_and_stop_has_no_reply() {
         let mut script = Script::default();
-        script.add_suite("t.txt", b"go depth 9\nisready\nstop\nstop now\nfen\nisready\n");
+        script.add_suite(
+            "t.txt",
+            b"go depth 9\nisready\nstop\nstop now\nfen\nisready\n",
+        );
         let output = b"info depth=1\nreadyok\nbestmove a1\nok\nerror unexpected argument 'now'\nfen x\nok\nreadyok\n";
         assert_eq!(
             split_script_replies(&script, output),
