@@ -28,6 +28,25 @@ pub struct TooLarge {
     pub bytes: String,
 }
 
+/// A table of `entries` copies of `empty`, or [`TooLarge`] when its size
+/// overflows or the memory cannot be had (instead of a panic or an abort).
+///
+/// # Errors
+/// [`TooLarge`].
+pub fn try_table<T: Clone>(entries: usize, empty: T) -> Result<Vec<T>, TooLarge> {
+    let too_large = |bytes: String| TooLarge { entries, bytes };
+    let bytes = entries
+        .checked_mul(std::mem::size_of::<T>())
+        .filter(|&b| isize::try_from(b).is_ok())
+        .ok_or_else(|| too_large("more bytes than an address space holds".into()))?;
+    let mut table = Vec::new();
+    table
+        .try_reserve_exact(entries)
+        .map_err(|_| too_large(format!("{bytes} bytes")))?;
+    table.resize(entries, empty);
+    Ok(table)
+}
+
 impl SearchMemory {
     /// Like [`SearchMemory::new`], but reports a table too large for memory
     /// instead of aborting.
@@ -35,20 +54,8 @@ impl SearchMemory {
     /// # Errors
     /// [`TooLarge`] when the table's size overflows or cannot be allocated.
     pub fn try_new(tt_entries: usize, move_words: usize) -> Result<SearchMemory, TooLarge> {
-        let too_large = |bytes: String| TooLarge {
-            entries: tt_entries,
-            bytes,
-        };
-        let bytes = tt_entries
-            .checked_mul(std::mem::size_of::<Entry>())
-            .filter(|&b| isize::try_from(b).is_ok())
-            .ok_or_else(|| too_large("more bytes than an address space holds".into()))?;
-        let mut tt = Vec::new();
-        tt.try_reserve_exact(tt_entries)
-            .map_err(|_| too_large(format!("{bytes} bytes")))?;
-        tt.resize(tt_entries, Entry::EMPTY);
         Ok(SearchMemory {
-            tt,
+            tt: try_table(tt_entries, Entry::EMPTY)?,
             moves: vec![0; move_words],
         })
     }
