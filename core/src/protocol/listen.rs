@@ -93,8 +93,11 @@ impl<'x, 'o, C: Clock, I: Inbox + ?Sized> Listener<'x, 'o, C, I> {
             };
             match heard {
                 Some(Interjection::Stop) => {
+                    // Lines after a stop wait for the command's end: an input
+                    // that never runs dry must not keep the search looking.
                     inbox.consume();
                     self.stopped.set(true);
+                    return;
                 }
                 Some(Interjection::IsReady) => {
                     inbox.consume();
