@@ -48,9 +48,9 @@ fn runner() -> TestRunner {
 /// Characters the mutations insert: the notations' own, separators, signs, and
 /// spaces that are not separators.
 const ALPHABET: &[char] = &[
-    '0', '1', '2', '5', '9', 'a', 'b', 'h', 'j', 'x', 'X', 'q', 'Q', 'o', 'W', 'B', 'K', '-',
-    ':', '/', ',', '.', '=', '+', ' ', '\t', '\r', '\n', '[', ']', '"', '{', '}', '\u{a0}',
-    '\u{2028}', 'é', '\u{663}', '\0',
+    '0', '1', '2', '5', '9', 'a', 'b', 'h', 'j', 'x', 'X', 'q', 'Q', 'o', 'W', 'B', 'K', '-', ':',
+    '/', ',', '.', '=', '+', ' ', '\t', '\r', '\n', '[', ']', '"', '{', '}', '\u{a0}', '\u{2028}',
+    'é', '\u{663}', '\0',
 ];
 
 /// One edit: delete, insert or replace at a position (taken modulo the length).
@@ -157,7 +157,12 @@ fn fuzz_fen<G: Notation + 'static>(starts: &[G]) -> u32 {
                 let written = pos.display_fen().to_string();
                 prop_assert_eq!(G::parse_fen(&written), Ok(pos), "{} -> {}", fen, written);
                 let count = legal_moves(&pos).len() as u64;
-                prop_assert_eq!(perft(&pos, 1, &mut moves.borrow_mut()), Ok(count), "{}", fen);
+                prop_assert_eq!(
+                    perft(&pos, 1, &mut moves.borrow_mut()),
+                    Ok(count),
+                    "{}",
+                    fen
+                );
             }
             Ok(())
         })
@@ -274,7 +279,12 @@ fn protocol_lines_and_engine() {
                 errors.set(errors.get() + 1);
                 let mut after = String::new();
                 engine.execute("fen", &NoClock, &mut after);
-                prop_assert_eq!(&before, &after, "'{}' failed but changed the position", line);
+                prop_assert_eq!(
+                    &before,
+                    &after,
+                    "'{}' failed but changed the position",
+                    line
+                );
             }
             let ends = ["ok", "readyok", ""];
             prop_assert!(
@@ -312,7 +322,10 @@ fn pdn_reader() {
         .run(&text(seeds), |text| {
             let mut played = 0;
             if let Ok((record, rest)) = pdn::read_game(&text, &config, |pos, m| {
-                assert!(legal_moves(pos).contains(&m), "PDN reader reported an illegal move");
+                assert!(
+                    legal_moves(pos).contains(&m),
+                    "PDN reader reported an illegal move"
+                );
                 played += 1;
             }) {
                 prop_assert_eq!(record.plies, played);
