@@ -37,6 +37,9 @@ cargo build -p microply-core --target thumbv6m-none-eabi --release
 step "tests"
 cargo test --workspace 2>&1 | tee -a "$log"
 
+step "fuzz: a short seeded run of every text reader (docs/fuzzing.md)"
+MICROPLY_FUZZ_CASES=2000 cargo test -p microply-tests --release --test fuzz -- --nocapture 2>&1 | tee -a "$log"
+
 step "deep tests (release, #[ignore]d in the normal run)"
 cargo test --workspace --release -- --ignored 2>&1 | tee -a "$log"
 
@@ -75,6 +78,18 @@ expect_fatal() { # MODE MESSAGE: the run must print MESSAGE and exit with status
 expect_fatal overflow "fatal: HardFault: stack overflow"
 expect_fatal panic "fatal: panic: panicked at"
 expect_fatal fault "fatal: HardFault at pc="
+
+step "firmware: stop and isready reach a running perft and go on the UART"
+interrupted="$(printf 'game checkers\nperft 50\nisready\nstop\ngo depth 64\nisready\nstop\nfen\nquit\n' |
+    (cd firmware && MICROPLY_QEMU_TIMEOUT=120 tools/qemu-run.sh \
+        target/thumbv7em-none-eabihf/release/engine 2>/dev/null))"
+echo "${interrupted//$'\n'/ | }"
+# perft 50 and go depth 64 never end by themselves: only stop can end them.
+expected='^ok readyok error stopped (info [^|]* )*readyok (info [^|]* )*bestmove [0-9x-]+ ok fen B:[^ ]+ ok ok$'
+if ! grep -Eq "$expected" <<<"$(tr '\n' ' ' <<<"$interrupted" | sed 's/ $//')"; then
+    echo "the firmware did not stop as expected" >&2
+    exit 1
+fi
 
 step "firmware: cross-check against the host engine under QEMU, with the firmware report"
 timeout 1200 cargo run --release --quiet -p microply-host -- \

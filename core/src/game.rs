@@ -176,7 +176,8 @@ impl fmt::Display for ConfigError {
 
 impl core::error::Error for ConfigError {}
 
-/// Parses a decimal option value within `min..=max`.
+/// Parses a decimal option value within `min..=max`, written as
+/// [`crate::decimal`] requires.
 ///
 /// # Errors
 /// [`ConfigError::NotANumber`] or [`ConfigError::OutOfRange`].
@@ -184,7 +185,7 @@ pub fn parse_option<T>(value: &str, min: T, max: T) -> Result<T, ConfigError>
 where
     T: core::str::FromStr + PartialOrd,
 {
-    let v: T = value.parse().map_err(|_| ConfigError::NotANumber)?;
+    let v: T = crate::decimal::parse_decimal(value).ok_or(ConfigError::NotANumber)?;
     if v < min || v > max {
         return Err(ConfigError::OutOfRange);
     }

@@ -24,6 +24,7 @@
 #![forbid(unsafe_code)]
 
 pub mod decide;
+pub mod decimal;
 pub mod eval;
 pub mod game;
 pub mod games;
@@ -42,7 +43,7 @@ pub use decide::decide;
 pub use eval::Evaluator;
 pub use game::{ConfigError, Game, MoveBufferFull};
 pub use notation::{Notation, NotationError};
-pub use perft::{divide, perft};
+pub use perft::{divide, perft, perft_until, PerftError};
 pub use playable::{Playable, Solved};
 pub use player::{Outcome, Player};
 pub use score::Score;

@@ -117,6 +117,10 @@ pub enum NotationError {
     BadNumber,
     /// The board size is not supported.
     BadSize,
+    /// A capture written with `-` or a mix of separators: captures take `x`.
+    CaptureNeedsX,
+    /// A simple move written with `x` or a mix of separators: it takes `-`.
+    SimpleMoveNeedsDash,
 }
 
 impl fmt::Display for NotationError {
@@ -133,6 +137,8 @@ impl fmt::Display for NotationError {
             NotationError::Conflict => "FEN places two things on one square",
             NotationError::ImpossiblePosition => "FEN describes an impossible position",
             NotationError::BadNumber => "FEN number is malformed or out of range",
+            NotationError::CaptureNeedsX => "a capture is written with 'x' only (like 9x18)",
+            NotationError::SimpleMoveNeedsDash => "a simple move is written with '-' (like 21-25)",
             NotationError::BadSize => "board size not supported",
         })
     }

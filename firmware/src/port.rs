@@ -2,8 +2,18 @@
 
 /// A blocking, byte-oriented serial port.
 pub trait Port {
+    /// The next received byte if one is waiting, without waiting (what a running
+    /// search uses to hear `stop` and `isready`).
+    fn try_read_byte(&mut self) -> Option<u8>;
+
     /// Waits for the next received byte.
-    fn read_byte(&mut self) -> u8;
+    fn read_byte(&mut self) -> u8 {
+        loop {
+            if let Some(byte) = self.try_read_byte() {
+                return byte;
+            }
+        }
+    }
 
     /// Sends every byte, waiting while the transmitter is busy.
     fn write_all(&mut self, bytes: &[u8]);

@@ -10,7 +10,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) => {
             eprintln!("error: {e:#}");
-            ExitCode::FAILURE
+            microply_host::cli::exit_code(&e)
         }
     }
 }

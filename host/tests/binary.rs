@@ -66,3 +66,53 @@ fn bad_arguments_fail_with_a_reason() {
     assert!(!ok);
     assert!(err.contains("the game is over"), "{err}");
 }
+
+fn status_and_stderr(args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_microply"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn tables_too_large_for_memory_are_refused_with_status_2() {
+    for entries in ["18446744073709551615", "1099511627776"] {
+        let (code, err) = status_and_stderr(&["engine", "--tt-entries", entries]);
+        assert_eq!(code, Some(2), "{entries}: {err}");
+        assert!(err.contains("too large"), "{err}");
+        assert!(err.contains(entries), "{err}");
+    }
+    let (code, err) = status_and_stderr(&["solve", "dots", "--tt-entries", "18446744073709551615"]);
+    assert_eq!(code, Some(2), "{err}");
+    let (code, err) = status_and_stderr(&["engine", "--tt-entries", "0"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("at least 1 entry"), "{err}");
+}
+
+#[test]
+fn arguments_that_cannot_apply_are_errors() {
+    let (code, err) = status_and_stderr(&["analyze", "tictactoe", "--depth", "0"]);
+    assert_eq!(code, Some(2), "{err}");
+    let (code, err) = status_and_stderr(&[
+        "perft",
+        "amazons",
+        "1",
+        "-o",
+        "size=8",
+        "--fen",
+        "q1xxxx/xxxxxx/xxxxxx/xxxxxx/xxxxxx/Q5:w",
+    ]);
+    assert_ne!(code, Some(0), "{err}");
+    assert!(err.contains("option size=8 does not apply"), "{err}");
+    let (code, err) = status_and_stderr(&["solve", "dots", "--rows", "9", "--fen", "1x1::0-0:1"]);
+    assert_ne!(code, Some(0), "{err}");
+    assert!(err.contains("--rows 9 does not apply"), "{err}");
+    // Options that agree with the FEN are fine.
+    let (code, err) = status_and_stderr(&["solve", "dots", "--rows", "1", "--fen", "1x1::0-0:1"]);
+    assert_eq!(code, Some(0), "{err}");
+}

@@ -80,6 +80,10 @@ pub enum Command<'l> {
     Show,
     /// `quit`.
     Quit,
+    /// `stop`: ends the running `go`, `perft` or `selfplay`; nothing to do otherwise.
+    Stop,
+    /// `isready`: answered `readyok`, even while a search runs.
+    IsReady,
 }
 
 /// The default cap on a `selfplay` game's length.
@@ -94,10 +98,17 @@ impl<'l> Command<'l> {
         if line.len() > super::MAX_LINE {
             return Err(ProtocolError::LineTooLong);
         }
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if let Some(c) = line
+            .chars()
+            .find(|&c| c.is_whitespace() && !is_separator(c))
+        {
+            return Err(ProtocolError::BadWhitespace(c));
+        }
         if line.split_ascii_whitespace().nth(MAX_TOKENS).is_some() {
             return Err(ProtocolError::TooManyTokens);
         }
-        let line = line.trim();
+        let line = line.trim_matches(is_separator);
         let (word, rest) = split_word(line);
         let command = match word {
             "" => return Err(ProtocolError::Empty),
@@ -118,10 +129,17 @@ impl<'l> Command<'l> {
             "solve" => bare(rest, Command::Solve)?,
             "show" => bare(rest, Command::Show)?,
             "quit" => bare(rest, Command::Quit)?,
+            "stop" => bare(rest, Command::Stop)?,
+            "isready" => bare(rest, Command::IsReady)?,
             _ => return Err(ProtocolError::UnknownCommand(word)),
         };
         Ok(command)
     }
+}
+
+/// Whether `c` separates tokens: only ASCII space and tab do.
+fn is_separator(c: char) -> bool {
+    c == ' ' || c == '\t'
 }
 
 /// The first whitespace-separated word and the trimmed rest.
@@ -148,8 +166,9 @@ fn single<'l>(rest: &'l str, what: &'static str) -> Result<&'l str, ProtocolErro
     }
 }
 
+/// Reads a number under the rule of [`crate::decimal`].
 fn parse_number<T: core::str::FromStr>(text: &str) -> Result<T, ProtocolError<'_>> {
-    text.parse().map_err(|_| ProtocolError::BadNumber(text))
+    crate::decimal::parse_decimal(text).ok_or(ProtocolError::BadNumber(text))
 }
 
 fn parse_game(rest: &str) -> Result<Command<'_>, ProtocolError<'_>> {
@@ -341,6 +360,28 @@ mod tests {
             Err(ProtocolError::UnknownCommand("jump"))
         );
         assert_eq!(Command::parse(""), Err(ProtocolError::Empty));
+        assert_eq!(Command::parse("quit\r"), Ok(Command::Quit));
+        assert_eq!(Command::parse("\tquit "), Ok(Command::Quit));
+        assert_eq!(
+            Command::parse("quit\u{2028}"),
+            Err(ProtocolError::BadWhitespace('\u{2028}'))
+        );
+        assert_eq!(
+            Command::parse("perft\u{a0}3"),
+            Err(ProtocolError::BadWhitespace('\u{a0}'))
+        );
+        assert_eq!(
+            Command::parse("fen\r\r"),
+            Err(ProtocolError::BadWhitespace('\r'))
+        );
+        assert_eq!(
+            Command::parse("go depth +3"),
+            Err(ProtocolError::BadNumber("+3"))
+        );
+        assert_eq!(
+            Command::parse("perft 03"),
+            Err(ProtocolError::BadNumber("03"))
+        );
         assert_eq!(
             Command::parse("perft x"),
             Err(ProtocolError::BadNumber("x"))

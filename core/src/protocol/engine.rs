@@ -1,11 +1,13 @@
 //! The engine: the current position of the loaded game, the transposition table and
 //! the move memory, and the execution of commands against them.
 
+use core::cell::RefCell;
 use core::fmt::{self, Write};
 
 use super::bench;
 use super::command::{Command, GoLimit};
 use super::error::ProtocolError;
+use super::listen::{Inbox, Listener, Shared};
 use super::selfplay;
 use super::solve;
 use super::MoveWord;
@@ -59,7 +61,18 @@ impl<'a> Engine<'a> {
 
     /// Runs one command line and writes its reply, ending with `ok` or `error ...`.
     /// Errors writing to `out` are ignored (the reply is lost, the engine goes on).
+    ///
+    /// `stop` and `isready` are the two commands whose reply does not end that way:
+    /// `stop` has none (there is nothing to stop) and `isready` replies `readyok`.
     pub fn execute<C: Clock>(&mut self, line: &str, clock: &C, out: &mut dyn Write) -> Flow {
+        match Command::parse(line) {
+            Ok(Command::Stop) => return Flow::Continue,
+            Ok(Command::IsReady) => {
+                let _ = writeln!(out, "readyok");
+                return Flow::Continue;
+            }
+            _ => {}
+        }
         match Command::parse(line).and_then(|c| self.run(c, clock, out)) {
             Ok(flow) => {
                 let _ = writeln!(out, "ok");
@@ -70,6 +83,21 @@ impl<'a> Engine<'a> {
                 Flow::Continue
             }
         }
+    }
+
+    /// [`Engine::execute`] while listening to `inbox` for the lines that arrive
+    /// meanwhile: `stop`, `isready` and `quit` are heard during a search (in its
+    /// clock check), any other line waits in `inbox` until the reply is complete.
+    pub fn execute_listening<C: Clock, I: Inbox + ?Sized>(
+        &mut self,
+        line: &str,
+        clock: &C,
+        inbox: &mut I,
+        out: &mut dyn Write,
+    ) -> Flow {
+        let out = RefCell::new(out);
+        let listener = Listener::new(clock, inbox, &out);
+        self.execute(line, &listener, &mut Shared(&out))
     }
 
     /// Replies to a line that could not be read (too long, not UTF-8).
@@ -236,7 +264,9 @@ fn run_on<'l, G: Playable, C: Clock>(
         Command::Fen => writeln!(out, "fen {}", pos.display_fen()),
         Command::Status => write_status(pos, out),
         Command::Perft(depth) => {
-            let n = crate::perft::perft(pos, depth, move_stack::<G>(words))?;
+            let n = crate::perft::perft_until(pos, depth, move_stack::<G>(words), &mut || {
+                clock.stop_requested()
+            })?;
             writeln!(out, "perft {depth} {n}")
         }
         Command::Go { limit, algorithm } => {
@@ -262,7 +292,9 @@ fn run_on<'l, G: Playable, C: Clock>(
         | Command::Weights { .. }
         | Command::Solve
         | Command::Quit
-        | Command::Bench => Ok(()),
+        | Command::Bench
+        | Command::Stop
+        | Command::IsReady => Ok(()),
     };
     Ok(*pos)
 }

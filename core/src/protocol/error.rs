@@ -5,6 +5,7 @@ use core::fmt;
 
 use crate::game::{ConfigError, MoveBufferFull};
 use crate::notation::NotationError;
+use crate::perft::PerftError;
 use crate::search::SearchError;
 use crate::selectable::WeightsOutOfRange;
 
@@ -58,11 +59,24 @@ pub enum ProtocolError<'l> {
     NoSolver,
     /// `solve` on a Dots-and-Boxes board larger than the solver answers quickly.
     TooLargeToSolve,
+    /// A whitespace character other than space or tab (or a final carriage return).
+    BadWhitespace(char),
+    /// `stop` ended the command before it had a result.
+    Stopped,
 }
 
 impl From<SearchError> for ProtocolError<'_> {
     fn from(_: SearchError) -> Self {
         ProtocolError::MoveMemory
+    }
+}
+
+impl From<PerftError> for ProtocolError<'_> {
+    fn from(e: PerftError) -> Self {
+        match e {
+            PerftError::MoveBufferFull => ProtocolError::MoveMemory,
+            PerftError::Stopped => ProtocolError::Stopped,
+        }
     }
 }
 
@@ -118,6 +132,12 @@ impl fmt::Display for ProtocolError<'_> {
                 f,
                 "solve takes boards of at most {} edges (3x3 boxes)",
                 super::solve::MAX_EDGES
+            ),
+            ProtocolError::Stopped => f.write_str("stopped"),
+            ProtocolError::BadWhitespace(c) => write!(
+                f,
+                "only spaces and tabs separate tokens, found U+{:04X}",
+                u32::from(*c)
             ),
         }
     }

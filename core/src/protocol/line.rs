@@ -21,6 +21,8 @@ pub enum Line<'a> {
 pub struct LineBuffer<const N: usize = MAX_LINE> {
     bytes: heapless::Vec<u8, N>,
     overflowed: bool,
+    /// Whether the completed line was too long.
+    overflowed_line: bool,
     complete: bool,
     /// A `\r` held back until the next byte shows whether it ends the line.
     carriage_return: bool,
@@ -33,6 +35,7 @@ impl<const N: usize> LineBuffer<N> {
         LineBuffer {
             bytes: heapless::Vec::new(),
             overflowed: false,
+            overflowed_line: false,
             complete: false,
             carriage_return: false,
         }
@@ -54,7 +57,17 @@ impl<const N: usize> LineBuffer<N> {
         }
         self.complete = true;
         self.carriage_return = false;
-        if core::mem::take(&mut self.overflowed) {
+        self.overflowed_line = core::mem::take(&mut self.overflowed);
+        self.completed()
+    }
+
+    /// The line the last [`LineBuffer::push`] completed, until the next push.
+    #[must_use]
+    pub fn completed(&self) -> Option<Line<'_>> {
+        if !self.complete {
+            return None;
+        }
+        if self.overflowed_line {
             return Some(Line::TooLong);
         }
         Some(match core::str::from_utf8(&self.bytes) {
@@ -90,6 +103,18 @@ mod tests {
         assert_eq!(feed(&mut buf, b"moves\n"), Some(Line::Text("moves")));
         assert_eq!(feed(&mut buf, b"\xff\n"), Some(Line::NotUtf8));
         assert_eq!(feed(&mut buf, b"\n"), Some(Line::Text("")));
+    }
+
+    #[test]
+    fn the_completed_line_stays_until_the_next_byte() {
+        let mut buf = LineBuffer::<8>::new();
+        assert_eq!(buf.completed(), None);
+        assert_eq!(feed(&mut buf, b"fen\n"), Some(Line::Text("fen")));
+        assert_eq!(buf.completed(), Some(Line::Text("fen")));
+        assert_eq!(feed(&mut buf, b"way too long\n"), Some(Line::TooLong));
+        assert_eq!(buf.completed(), Some(Line::TooLong));
+        assert_eq!(buf.push(b'm'), None);
+        assert_eq!(buf.completed(), None);
     }
 
     #[test]

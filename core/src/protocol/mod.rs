@@ -22,6 +22,7 @@ mod command;
 mod engine;
 mod error;
 mod line;
+mod listen;
 mod selfplay;
 mod solve;
 
@@ -30,6 +31,7 @@ pub use command::{Command, GoLimit, MAX_TOKENS};
 pub use engine::{Engine, Flow};
 pub use error::ProtocolError;
 pub use line::{Line, LineBuffer};
+pub use listen::{Inbox, Interjection, NoInbox};
 
 /// The longest command line accepted, in bytes (longer lines get an error reply).
 pub const MAX_LINE: usize = 2048;

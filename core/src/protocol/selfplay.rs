@@ -11,7 +11,8 @@ use crate::search::{Clock, Settings, Table};
 
 /// Plays up to `max_plies` moves from `pos`, one `move M score=S depth=D nodes=N`
 /// line each (the search's own `info` lines are not written), then
-/// `result RESULT plies=N`. Returns the final position.
+/// `result RESULT plies=N` (`stopped` when `stop` ended it; the interrupted
+/// search's move is not played). Returns the final position.
 // The search's inputs as `go` takes them, plus the ply cap.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn run<'l, G: Playable, C: Clock>(
@@ -29,9 +30,13 @@ pub(super) fn run<'l, G: Playable, C: Clock>(
     }
     let mut p = *pos;
     let mut plies = 0;
+    let mut stopped = false;
     while plies < max_plies && p.outcome().is_none() {
         let result = go(&p, eval, tt, words, settings, clock, &mut Discard)?;
-        let Some(m) = result.best else { break };
+        stopped = clock.stop_requested();
+        let Some(m) = result.best.filter(|_| !stopped) else {
+            break;
+        };
         let score = result.score.unwrap_or_default();
         let _ = writeln!(
             out,
@@ -46,6 +51,7 @@ pub(super) fn run<'l, G: Playable, C: Clock>(
     }
     let _ = write!(out, "result ");
     let _ = match p.outcome() {
+        None if stopped => out.write_str("stopped"),
         None => out.write_str("ongoing"),
         Some(Outcome::Draw) => out.write_str("draw"),
         Some(Outcome::Win(w)) => out.write_str(G::side_name(w)),

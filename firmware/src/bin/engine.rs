@@ -16,6 +16,7 @@ fn main() -> ! {
     static mut TT: MaybeUninit<[Entry; TT_ENTRIES]> = MaybeUninit::uninit();
     static mut MOVES: MaybeUninit<[MoveWord; MOVE_WORDS]> = MaybeUninit::uninit();
     static mut LINES: LineBuffer = LineBuffer::new();
+    static mut CURRENT: app::CommandText = app::CommandText::new();
 
     let (mut port, clock) = board::init();
     let (tt_entries, move_words) = memory::exported_sizes();
@@ -27,7 +28,7 @@ fn main() -> ! {
         stack::size() as u32
     );
     let (tt, moves) = (memory::fill(TT, Entry::EMPTY), memory::fill(MOVES, 0));
-    app::run(&mut port, &clock, tt, moves, LINES);
+    app::run(&mut port, &clock, tt, moves, LINES, CURRENT);
     defmt::info!("quit");
     board::exit(true)
 }

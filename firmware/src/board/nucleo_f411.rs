@@ -29,14 +29,10 @@ pub struct ProtocolPort {
 }
 
 impl Port for ProtocolPort {
-    fn read_byte(&mut self) -> u8 {
-        loop {
-            // Framing and overrun errors drop the byte: the line it belonged to
-            // then fails to parse and gets an error reply.
-            if let Ok(byte) = nb::block!(self.rx.read()) {
-                return byte;
-            }
-        }
+    fn try_read_byte(&mut self) -> Option<u8> {
+        // Framing and overrun errors drop the byte: the line it belonged to then
+        // fails to parse and gets an error reply.
+        self.rx.read().ok()
     }
 
     fn write_all(&mut self, bytes: &[u8]) {

@@ -97,7 +97,7 @@ pub fn run_firmware(args: &FirmwareArgs, script: &Script) -> anyhow::Result<Firm
         timeout: Duration::from_secs(args.run.timeout),
     };
     let run = qemu.run(&args.elf, script.bytes())?;
-    let replies = suite::split_replies(&run.output);
+    let replies = suite::split_script_replies(script, &run.output);
     let messages = log::decode(&elf, &run.log)?;
     let costs = messages
         .iter()
@@ -136,7 +136,7 @@ fn run_host_with(
     let mut memory = SearchMemory::new(tt_entries, move_words);
     let mut output = Vec::new();
     super::engine::serve_with(Cursor::new(script.bytes()), &mut output, &mut memory)?;
-    Ok(suite::split_replies(&output))
+    Ok(suite::split_script_replies(script, &output))
 }
 
 /// Runs the cross-check; with `report`, also prints the firmware report.

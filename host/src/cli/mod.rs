@@ -42,17 +42,17 @@ pub enum Command {
         /// The game (dots).
         #[arg(value_parser = parse_game)]
         game: GameKind,
-        /// Box rows of the empty board.
-        #[arg(long, default_value_t = 3)]
-        rows: u8,
-        /// Box columns of the empty board.
-        #[arg(long, default_value_t = 3)]
-        cols: u8,
+        /// Box rows of the empty board (default 3; with --fen, must be the FEN's).
+        #[arg(long)]
+        rows: Option<u8>,
+        /// Box columns of the empty board (default 3; with --fen, must be the FEN's).
+        #[arg(long)]
+        cols: Option<u8>,
         /// Solve this position instead of the empty board.
         #[arg(long)]
         fen: Option<String>,
         /// Solver table entries (16 bytes each; the default is 256 MiB).
-        #[arg(long, default_value_t = 1 << 24)]
+        #[arg(long, default_value_t = 1 << 24, value_parser = parse_tt_entries)]
         tt_entries: usize,
     },
     /// Search fixed positions of every game to a fixed depth: nodes per position, total
@@ -60,8 +60,8 @@ pub enum Command {
     Bench,
     /// Speak the engine protocol (docs/protocol.md) on stdin/stdout.
     Engine {
-        /// Transposition table entries (16 bytes each).
-        #[arg(long, default_value_t = crate::memory::DEFAULT_TT_ENTRIES)]
+        /// Transposition table entries (16 bytes each; at least 1).
+        #[arg(long, default_value_t = crate::memory::DEFAULT_TT_ENTRIES, value_parser = parse_tt_entries)]
         tt_entries: usize,
     },
     /// Count the leaves of the move tree to DEPTH plies, with time and nodes/s.
@@ -78,8 +78,8 @@ pub enum Command {
     Analyze {
         #[command(flatten)]
         game: GameArgs,
-        /// Nominal depth in plies.
-        #[arg(long)]
+        /// Nominal depth in plies (1 to the search's maximum).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(microply_core::search::MAX_DEPTH)))]
         depth: u32,
         /// Search algorithm.
         #[arg(long, default_value = "sss", value_parser = parse_algorithm)]
@@ -208,6 +208,26 @@ pub enum Command {
         #[arg(long, default_value = "sss", value_parser = parse_algorithm)]
         algo: Algorithm,
     },
+}
+
+/// A table size: a number of entries, at least one.
+fn parse_tt_entries(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => Err("the table needs at least 1 entry".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("{e}")),
+    }
+}
+
+/// The exit status of a failed run: 2 for what the user asked that cannot be
+/// done as asked (like clap's usage errors), 1 otherwise.
+#[must_use]
+pub fn exit_code(error: &anyhow::Error) -> ExitCode {
+    if error.downcast_ref::<crate::memory::TooLarge>().is_some() {
+        ExitCode::from(2)
+    } else {
+        ExitCode::FAILURE
+    }
 }
 
 pub(crate) fn parse_game(s: &str) -> Result<GameKind, String> {

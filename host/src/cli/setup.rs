@@ -1,6 +1,6 @@
 //! Choosing a game, its options and a starting position from the command line.
 
-use anyhow::{anyhow, Context};
+use anyhow::{anyhow, bail, Context};
 use clap::Args;
 use microply_core::games::GameKind;
 use microply_core::{Game, Notation};
@@ -24,6 +24,10 @@ pub struct GameArgs {
 /// # Errors
 /// An option that is not `key=value` or that the game rejects.
 pub fn start_position<G: Game>(options: &[String]) -> anyhow::Result<G> {
+    Ok(G::start(&config_from::<G>(options)?))
+}
+
+fn config_from<G: Game>(options: &[String]) -> anyhow::Result<G::Config> {
     let mut config = G::Config::default();
     for option in options {
         let (key, value) = option
@@ -32,20 +36,30 @@ pub fn start_position<G: Game>(options: &[String]) -> anyhow::Result<G> {
         G::configure(&mut config, key, value)
             .map_err(|e| anyhow!("{e}: '{option}' for {}", G::NAME))?;
     }
-    Ok(G::start(&config))
+    Ok(config)
 }
 
 impl GameArgs {
-    /// The position these arguments name.
+    /// The position these arguments name. Options given with a FEN must agree
+    /// with it (a board size the FEN does not have is an error, not ignored).
     ///
     /// # Errors
     /// A bad option or FEN, with the reason.
     pub fn position<G: Notation>(&self) -> anyhow::Result<G> {
-        match &self.fen {
-            Some(fen) => G::parse_fen(fen)
-                .map_err(|e| anyhow!("{e}"))
-                .with_context(|| format!("FEN '{fen}'")),
-            None => start_position(&self.options),
+        let config = config_from::<G>(&self.options)?;
+        let Some(fen) = &self.fen else {
+            return Ok(G::start(&config));
+        };
+        let pos = G::parse_fen_under(fen, &config)
+            .map_err(|e| anyhow!("{e}"))
+            .with_context(|| format!("FEN '{fen}'"))?;
+        if !self.options.is_empty() && pos.config() != config {
+            bail!(
+                "option {} does not apply to FEN '{fen}' (its position is {:?})",
+                self.options.join(" "),
+                pos.config()
+            );
         }
+        Ok(pos)
     }
 }

@@ -13,10 +13,10 @@ use microply_core::{Notation, Player};
 pub struct SolveArgs {
     /// The game (only `dots` has a solver).
     pub game: GameKind,
-    /// Box rows of the empty board.
-    pub rows: u8,
-    /// Box columns of the empty board.
-    pub cols: u8,
+    /// Box rows of the empty board (3 unless given); with a FEN, its size must agree.
+    pub rows: Option<u8>,
+    /// Box columns of the empty board (3 unless given); with a FEN, its size must agree.
+    pub cols: Option<u8>,
     /// A position to solve instead of the empty board.
     pub fen: Option<String>,
     /// Table entries (16 bytes each).
@@ -33,16 +33,21 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         bail!("solve: only dots has an exact solver, not {}", args.game);
     }
     let pos = match &args.fen {
-        Some(fen) => Dots::parse_fen(fen)
-            .map_err(|e| anyhow!("{e}"))
-            .with_context(|| format!("FEN '{fen}'"))?,
+        Some(fen) => {
+            let pos = Dots::parse_fen(fen)
+                .map_err(|e| anyhow!("{e}"))
+                .with_context(|| format!("FEN '{fen}'"))?;
+            check_size_agrees(args, pos.size())?;
+            pos
+        }
         None => {
-            let size = Size::new(args.rows, args.cols)
-                .ok_or_else(|| anyhow!("board size {}x{} not in 1x1..6x6", args.rows, args.cols))?;
+            let (rows, cols) = (args.rows.unwrap_or(3), args.cols.unwrap_or(3));
+            let size = Size::new(rows, cols)
+                .ok_or_else(|| anyhow!("board size {rows}x{cols} not in 1x1..6x6"))?;
             Dots::empty(size)
         }
     };
-    let mut table = vec![Entry::EMPTY; args.tt_entries];
+    let mut table = crate::memory::try_table(args.tt_entries, Entry::EMPTY)?;
     let started = Instant::now();
     let s = solve(&pos, &mut table);
     let seconds = started.elapsed().as_secs_f64();
@@ -66,5 +71,18 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         s.nodes,
         s.nodes as f64 / seconds.max(1e-9)
     );
+    Ok(())
+}
+
+/// `--rows`/`--cols` given with a FEN must describe the FEN's board.
+fn check_size_agrees(args: &SolveArgs, size: Size) -> anyhow::Result<()> {
+    for (flag, given, actual) in [
+        ("--rows", args.rows, size.rows()),
+        ("--cols", args.cols, size.cols()),
+    ] {
+        if let Some(given) = given.filter(|&g| g != actual) {
+            bail!("{flag} {given} does not apply: the FEN's board has {actual}");
+        }
+    }
     Ok(())
 }

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use microply_core::games::GameKind;
-use microply_core::protocol::MAX_LINE;
+use microply_core::protocol::{Interjection, MAX_LINE};
 
 /// Where the committed suites live: one file per game.
 #[must_use]
@@ -203,6 +203,44 @@ pub fn split_replies(output: &[u8]) -> Vec<String> {
     replies
 }
 
+/// Splits an engine's output into one reply per command of `script`.
+///
+/// `stop` and `isready` are heard whenever they arrive, even inside another
+/// command's reply, so their replies are placed by rule rather than by position:
+/// every `readyok` line is taken out of the output and given, in order, to the
+/// `isready` commands; a `stop` has no reply. The rest splits as
+/// [`split_replies`] does. A `stop` or `isready` with an argument is an ordinary
+/// command (its reply is an error).
+#[must_use]
+pub fn split_script_replies(script: &Script, output: &[u8]) -> Vec<String> {
+    let text = String::from_utf8_lossy(output);
+    let ready = text.lines().filter(|&l| l == READYOK).count();
+    let rest: String = text
+        .lines()
+        .filter(|&l| l != READYOK)
+        .flat_map(|l| [l, "\n"])
+        .collect();
+    let mut others = split_replies(rest.as_bytes()).into_iter();
+    let mut ready = (0..ready).map(|_| format!("{READYOK}\n"));
+    script
+        .commands
+        .iter()
+        .map_while(|command| match interjection(&command.line) {
+            Some(Interjection::Stop) => Some(String::new()),
+            Some(Interjection::IsReady) => ready.next(),
+            _ => others.next(),
+        })
+        .collect()
+}
+
+const READYOK: &str = "readyok";
+
+fn interjection(line: &[u8]) -> Option<Interjection> {
+    let text = std::str::from_utf8(line).ok()?;
+    let text = text.strip_suffix('\r').unwrap_or(text);
+    Interjection::of(text).filter(|i| *i != Interjection::Quit)
+}
+
 /// A reply with its timing fields (`time=`, `nps=`) blanked: they are the only
 /// parts allowed to differ between the host and the firmware.
 #[must_use]
@@ -265,6 +303,29 @@ mod tests {
                 "fatal: panic\n"
             ]
         );
+    }
+
+    #[test]
+    fn readyok_goes_to_isready_wherever_it_arrives_and_stop_has_no_reply() {
+        let mut script = Script::default();
+        script.add_suite(
+            "t.txt",
+            b"go depth 9\nisready\nstop\nstop now\nfen\nisready\n",
+        );
+        let output = b"info depth=1\nreadyok\nbestmove a1\nok\nerror unexpected argument 'now'\nfen x\nok\nreadyok\n";
+        assert_eq!(
+            split_script_replies(&script, output),
+            [
+                "info depth=1\nbestmove a1\nok\n",
+                "readyok\n",
+                "",
+                "error unexpected argument 'now'\n",
+                "fen x\nok\n",
+                "readyok\n",
+            ]
+        );
+        // A missing readyok is a missing reply, not a shifted one.
+        assert_eq!(split_script_replies(&script, b"ok\n").len(), 1);
     }
 
     #[test]

@@ -17,10 +17,10 @@ use crate::player::Player;
 /// [`NotationError::MalformedMove`] when `text` is not a decimal number,
 /// [`NotationError::BadSquare`] when the number is not 1–32.
 pub fn parse_square(text: &str) -> Result<u8, NotationError> {
-    if text.is_empty() || text.len() > 3 || !text.bytes().all(|b| b.is_ascii_digit()) {
+    if text.len() > 3 {
         return Err(NotationError::MalformedMove);
     }
-    let n: usize = text.parse().map_err(|_| NotationError::MalformedMove)?;
+    let n: usize = crate::decimal::parse_decimal(text).ok_or(NotationError::MalformedMove)?;
     if (1..=SQUARES).contains(&n) {
         Ok((n - 1) as u8)
     } else {
@@ -30,6 +30,37 @@ pub fn parse_square(text: &str) -> Result<u8, NotationError> {
 
 /// The squares a move text names, in order (at most [`MAX_PATH`]).
 type Named = heapless::Vec<u8, MAX_PATH>;
+
+/// How a move text separates its squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Separators {
+    /// Only `-`: a simple move.
+    Dash,
+    /// Only `x` (or `X`): a capture.
+    Cross,
+    /// Both.
+    Mixed,
+}
+
+fn separators(text: &str) -> Separators {
+    let dash = text.contains('-');
+    let cross = text.contains(['x', 'X']);
+    match (dash, cross) {
+        (true, true) => Separators::Mixed,
+        (true, false) => Separators::Dash,
+        _ => Separators::Cross,
+    }
+}
+
+/// Whether the separators are those of `m`'s kind, else the error naming the
+/// form `m` must be written in.
+fn check_separators(m: Move, text: &str) -> Result<Move, NotationError> {
+    match (m.is_capture(), separators(text)) {
+        (true, Separators::Cross) | (false, Separators::Dash) => Ok(m),
+        (true, _) => Err(NotationError::CaptureNeedsX),
+        (false, _) => Err(NotationError::SimpleMoveNeedsDash),
+    }
+}
 
 /// Splits `11-15` or `9x18x27` into square indices.
 fn parse_path(text: &str) -> Result<Named, NotationError> {
@@ -221,10 +252,10 @@ impl Notation for Checkers {
             core::ops::ControlFlow::Continue(())
         });
         if let core::ops::ControlFlow::Break(m) = exact {
-            return Ok(m);
+            return check_separators(m, text);
         }
         match (found, matches) {
-            (Some(m), 1) => Ok(m),
+            (Some(m), 1) => check_separators(m, text),
             (Some(_), _) => Err(NotationError::AmbiguousMove),
             (None, _) => Err(NotationError::IllegalMove),
         }
@@ -307,6 +338,43 @@ mod tests {
     use super::*;
 
     const START_FEN: &str = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
+
+    #[test]
+    fn the_separator_must_match_the_move_kind() {
+        let capture = Checkers::parse_fen("B:W14:B9").unwrap();
+        assert!(capture.parse_move("9x18").is_ok());
+        assert_eq!(
+            capture.parse_move("9-18"),
+            Err(NotationError::CaptureNeedsX)
+        );
+        let simple = Checkers::parse_fen("B:W32:B21").unwrap();
+        assert!(simple.parse_move("21-25").is_ok());
+        assert_eq!(
+            simple.parse_move("21x25"),
+            Err(NotationError::SimpleMoveNeedsDash)
+        );
+        // A double jump 9x18x25 (white men on 14 and 22), written mixed or short.
+        let double = Checkers::parse_fen("B:W14,22:B9").unwrap();
+        assert!(double.parse_move("9x18x25").is_ok());
+        assert!(double.parse_move("9x25").is_ok());
+        assert_eq!(
+            double.parse_move("9x18-25"),
+            Err(NotationError::CaptureNeedsX)
+        );
+        assert_eq!(
+            double.parse_move("9-18-25"),
+            Err(NotationError::CaptureNeedsX)
+        );
+    }
+
+    #[test]
+    fn fen_numbers_follow_the_protocol_rule() {
+        assert!(Checkers::parse_fen("B:W5:B1").is_ok());
+        assert_eq!(
+            Checkers::parse_fen("B:W05:B1"),
+            Err(NotationError::MalformedFen)
+        );
+    }
 
     #[test]
     fn start_fen_round_trips() {

@@ -12,6 +12,7 @@ use core::fmt::Write as _;
 use super::board::Dots;
 use super::edges::{Edge, Edges};
 use super::size::{Size, MAX_SIDE};
+use crate::decimal::parse_decimal;
 use crate::game::Game;
 use crate::notation::{Notation, NotationError};
 use crate::player::Player;
@@ -76,10 +77,26 @@ impl fmt::Display for Edge {
     }
 }
 
+/// Whether some game reaches `edges` with `side` to move (docs/protocol.md,
+/// "Dots-and-Boxes FENs"). The turn passes on every move that completes no box.
+/// With no box complete every move passed it, so the first player moves after an
+/// even number of edges; with one box complete exactly one move kept it. With two
+/// or more, a move may have completed two at once, so either side can be to move
+/// and both are accepted. A finished board has no side to check.
+fn turn_is_reachable(size: Size, edges: Edges, side: Player) -> bool {
+    let boxes = edges.full_boxes(size).count_ones();
+    if boxes >= 2 || edges == Edges::all(size) {
+        return true;
+    }
+    let passes = edges.count() - boxes;
+    let first_to_move = passes % 2 == 0;
+    first_to_move == (side == Player::First)
+}
+
 fn parse_size(text: &str) -> Result<Size, NotationError> {
     let (r, c) = text.split_once('x').ok_or(NotationError::MalformedFen)?;
-    let r: u8 = r.parse().map_err(|_| NotationError::BadSize)?;
-    let c: u8 = c.parse().map_err(|_| NotationError::BadSize)?;
+    let r: u8 = parse_decimal(r).ok_or(NotationError::BadSize)?;
+    let c: u8 = parse_decimal(c).ok_or(NotationError::BadSize)?;
     Size::new(r, c).ok_or(NotationError::BadSize)
 }
 
@@ -100,8 +117,8 @@ fn parse_edges(text: &str, size: Size) -> Result<Edges, NotationError> {
 
 fn parse_scores(text: &str) -> Result<[u8; 2], NotationError> {
     let (a, b) = text.split_once('-').ok_or(NotationError::BadNumber)?;
-    let a: u8 = a.parse().map_err(|_| NotationError::BadNumber)?;
-    let b: u8 = b.parse().map_err(|_| NotationError::BadNumber)?;
+    let a: u8 = parse_decimal(a).ok_or(NotationError::BadNumber)?;
+    let b: u8 = parse_decimal(b).ok_or(NotationError::BadNumber)?;
     Ok([a, b])
 }
 
@@ -138,6 +155,9 @@ impl Notation for Dots {
         let edges = parse_edges(edges, size)?;
         let scores = parse_scores(scores)?;
         let side = parse_side(side)?;
+        if !turn_is_reachable(size, edges, side) {
+            return Err(NotationError::ImpossiblePosition);
+        }
         // The scores must share out exactly the boxes the edges complete.
         Dots::from_parts(size, edges, scores, side).ok_or(NotationError::ImpossiblePosition)
     }
@@ -252,7 +272,7 @@ mod tests {
             "5x5::0-0:1",
             "1x1:a1-b1,a2-b2,a1-a2:0-0:2",
             "1x1:a1-b1,a2-b2,a1-a2,b1-b2:1-0:1",
-            "2x3:a1-b1,b2-c2,a1-a2,d2-d3:0-0:2",
+            "2x3:a1-b1,b2-c2,a1-a2,d2-d3:0-0:1",
             "6x6:f7-g7,g6-g7:0-0:1",
         ] {
             match Dots::parse_fen(fen) {
@@ -294,8 +314,31 @@ mod tests {
     }
 
     #[test]
+    fn the_side_to_move_must_be_reachable_where_it_can_be_known() {
+        // No box: the turn passed on every move.
+        assert!(Dots::parse_fen("2x2:a1-b1:0-0:2").is_ok());
+        assert_eq!(
+            Dots::parse_fen("2x2:a1-b1:0-0:1"),
+            Err(NotationError::ImpossiblePosition)
+        );
+        // One box: one move kept the turn.
+        assert!(Dots::parse_fen("1x2:a1-b1,a2-b2,a1-a2,b1-b2:0-1:2").is_ok());
+        assert_eq!(
+            Dots::parse_fen("1x2:a1-b1,a2-b2,a1-a2,b1-b2:0-1:1"),
+            Err(NotationError::ImpossiblePosition)
+        );
+        // Two boxes: one move may have closed both, so either side.
+        for fen in [
+            "1x2:a1-b1,b1-c1,a2-b2,b2-c2,a1-a2,b1-b2,c1-c2:1-1:1",
+            "1x2:a1-b1,b1-c1,a2-b2,b2-c2,a1-a2,b1-b2,c1-c2:1-1:2",
+        ] {
+            assert!(Dots::parse_fen(fen).is_ok(), "{fen}");
+        }
+    }
+
+    #[test]
     fn board_drawing() {
-        let pos = Dots::parse_fen("1x2:a1-b1,a2-b2,a1-a2,b1-b2:1-0:1").unwrap();
+        let pos = Dots::parse_fen("1x2:a1-b1,a2-b2,a1-a2,b1-b2:0-1:2").unwrap();
         let mut s = String::new();
         pos.write_board(&mut s).unwrap();
         let expected = "2 o---o   o\n  | # |    \n1 o---o   o\n  a   b   c   \n";

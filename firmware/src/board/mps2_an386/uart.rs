@@ -62,9 +62,11 @@ impl Uart {
 }
 
 impl Port for Uart {
-    fn read_byte(&mut self) -> u8 {
-        while self.read(STATE) & STATE_RX_FULL == 0 {}
-        (self.read(DATA) & 0xFF) as u8
+    fn try_read_byte(&mut self) -> Option<u8> {
+        if self.read(STATE) & STATE_RX_FULL == 0 {
+            return None;
+        }
+        Some((self.read(DATA) & 0xFF) as u8)
     }
 
     fn write_all(&mut self, bytes: &[u8]) {
