@@ -17,8 +17,10 @@ use crate::player::{Outcome, Player};
 ///   rules have ended the game otherwise (a draw rule, say); a finished position
 ///   generates no moves.
 /// - [`Game::hash`] equals a full recomputation after any sequence of moves.
-/// - Move generation order is a pure function of the position (the transposition
-///   table stores best moves as indices into it).
+/// - Move generation order is a pure function of the position (search order, and so
+///   node counts, follow it).
+/// - [`Game::unpack_move`] of [`Game::pack_move`] gives back any legal move (the
+///   transposition table stores best moves packed).
 /// - [`Game::side_to_move`] may stay the same after a move (Dots-and-Boxes).
 pub trait Game: Copy + Eq + fmt::Debug + Sized {
     /// A move. `Pod` lets the engine lend one untyped buffer to whichever game is loaded.
@@ -113,6 +115,29 @@ pub trait Game: Copy + Eq + fmt::Debug + Sized {
         .is_break()
     }
 
+    /// `m` packed into the low [`PACKED_MOVE_BITS`] bits, so the transposition table
+    /// can keep the move itself and a node can try it before generating its moves.
+    /// Distinct legal moves of one position should pack differently; where they cannot
+    /// (a lossy packing), [`Game::unpack_move`] picks the first in generation order.
+    fn pack_move(m: Self::Move) -> u32;
+
+    /// The legal move of this position that [`Game::pack_move`] packs to `packed`, or
+    /// `None` when there is none (any `packed` is accepted: a table entry may come from
+    /// another position). Games override this with a direct check that needs no move
+    /// generation; the default looks through the legal moves.
+    fn unpack_move(&self, packed: u32) -> Option<Self::Move> {
+        match self.for_each_move(|m| {
+            if Self::pack_move(m) == packed {
+                ControlFlow::Break(m)
+            } else {
+                ControlFlow::Continue(())
+            }
+        }) {
+            ControlFlow::Break(m) => Some(m),
+            ControlFlow::Continue(()) => None,
+        }
+    }
+
     /// The `index`-th legal move in generation order.
     fn nth_move(&self, index: usize) -> Option<Self::Move> {
         let mut i = 0;
@@ -129,6 +154,9 @@ pub trait Game: Copy + Eq + fmt::Debug + Sized {
         }
     }
 }
+
+/// The bits a packed move may use ([`Game::pack_move`]); the table entry holds no more.
+pub const PACKED_MOVE_BITS: u32 = 24;
 
 /// The caller's move buffer could not hold the legal moves of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -39,7 +39,7 @@ pub mod zobrist;
 
 pub use decide::decide;
 pub use eval::Evaluator;
-pub use game::{ConfigError, Game, MoveBufferFull};
+pub use game::{ConfigError, Game, MoveBufferFull, PACKED_MOVE_BITS};
 pub use notation::{Notation, NotationError};
 pub use perft::{divide, perft};
 pub use playable::{Playable, Solved};

@@ -40,7 +40,7 @@ pub(crate) struct Context<'s, 't, G: Game, E: Evaluator<G>, C: Clock> {
     /// The killer moves of each ply.
     pub(crate) killers: Killers<G::Move>,
     /// The root move of the last search call that did not fail low.
-    pub(crate) root_best: Option<usize>,
+    pub(crate) root_best: Option<G::Move>,
     /// Whether the current iteration met the depth horizon anywhere.
     pub(crate) horizon: bool,
     game: PhantomData<G>,
@@ -125,7 +125,8 @@ impl<'s, 't, G: Game, E: Evaluator<G>, C: Clock> Context<'s, 't, G, E, C> {
         })
     }
 
-    /// Stores what a search of window `(alpha, beta)` returned as bounds.
+    /// Stores what a search of window `(alpha, beta)` returned as bounds, and the best
+    /// move packed.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn store(
         &mut self,
@@ -135,7 +136,7 @@ impl<'s, 't, G: Game, E: Evaluator<G>, C: Clock> Context<'s, 't, G, E, C> {
         alpha: Score,
         beta: Score,
         value: Score,
-        best: Option<usize>,
+        best: Option<u32>,
     ) {
         let lower = if value > alpha {
             value

@@ -396,4 +396,16 @@ impl Game for Checkers {
     fn has_moves(&self) -> bool {
         !self.is_draw_by_rule() && self.can_move()
     }
+
+    /// The origin and final squares and a 14-bit digest of the landings between
+    /// (capture paths with the same ends differ there). Unpacking looks through the
+    /// legal moves: a checkers node has few, and mandatory capture makes a direct
+    /// check as costly as generation.
+    fn pack_move(m: Move) -> u32 {
+        let digest = m
+            .path()
+            .iter()
+            .fold(0u32, |h, &sq| (h.wrapping_mul(33) ^ u32::from(sq)) & 0x3FFF);
+        u32::from(m.from() & 31) | u32::from(m.to() & 31) << 5 | digest << 10
+    }
 }

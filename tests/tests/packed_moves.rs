@@ -1,0 +1,78 @@
+//! The table's packed moves ([`Game::pack_move`] / [`Game::unpack_move`]) on random
+//! games of all four games: every legal move comes back as itself, fits the entry,
+//! and whatever a table entry from another position holds unpacks to a legal move or
+//! to nothing.
+
+use microply_core::games::amazons::{Amazons, Size as AmazonsSize};
+use microply_core::games::checkers::Checkers;
+use microply_core::games::dots::{Dots, Size as DotsSize};
+use microply_core::games::tictactoe::TicTacToe;
+use microply_core::rng::{below, random_move, SplitMix64};
+use microply_core::{Game, PACKED_MOVE_BITS};
+
+/// Checks every position of `games` random games from `start`; returns the positions.
+fn check_random_games<G: Game>(start: &G, games: u64, max_plies: u32) -> u64 {
+    let mut rng = SplitMix64::new(0x9ACC_ED00 ^ games);
+    let mut buf = vec![G::Move::default(); G::MAX_MOVES];
+    let mut positions = 0;
+    for _ in 0..games {
+        let mut pos = *start;
+        for _ in 0..max_plies {
+            check_position(&pos, &mut buf, &mut rng);
+            positions += 1;
+            let Some(m) = random_move(&pos, &mut rng) else {
+                break;
+            };
+            pos = pos.after(m);
+        }
+    }
+    positions
+}
+
+fn check_position<G: Game>(pos: &G, buf: &mut [G::Move], rng: &mut SplitMix64) {
+    let n = pos
+        .generate(buf)
+        .expect("MAX_MOVES holds every position here");
+    for &m in &buf[..n] {
+        let packed = G::pack_move(m);
+        assert!(
+            packed >> PACKED_MOVE_BITS == 0,
+            "{m:?} packs to {packed:#x}"
+        );
+        assert_eq!(pos.unpack_move(packed), Some(m), "{pos:?}");
+    }
+    for _ in 0..64 {
+        let garbage = below(rng, 1 << PACKED_MOVE_BITS) as u32;
+        if let Some(m) = pos.unpack_move(garbage) {
+            assert!(
+                pos.is_legal(m),
+                "{garbage:#x} unpacks to illegal {m:?} in {pos:?}"
+            );
+            assert_eq!(G::pack_move(m), garbage);
+        }
+    }
+}
+
+#[test]
+fn tictactoe_moves_round_trip() {
+    assert!(check_random_games(&TicTacToe::START, 50, 9) > 200);
+}
+
+#[test]
+fn checkers_moves_round_trip() {
+    assert!(check_random_games(&Checkers::START, 40, 150) > 1000);
+}
+
+#[test]
+fn dots_moves_round_trip() {
+    let start = Dots::empty(DotsSize::new(4, 5).unwrap());
+    assert!(check_random_games(&start, 20, 60) > 500);
+}
+
+#[test]
+fn amazons_moves_round_trip() {
+    for size in [AmazonsSize::Six, AmazonsSize::Ten] {
+        let start = Amazons::start_position(size);
+        assert!(check_random_games(&start, 2, 40) > 40);
+    }
+}
