@@ -42,6 +42,6 @@ pub use eval::Evaluator;
 pub use game::{ConfigError, Game, MoveBufferFull, PACKED_MOVE_BITS};
 pub use notation::{Notation, NotationError};
 pub use perft::{divide, perft};
-pub use playable::{Playable, Solved};
+pub use playable::{Playable, Solution};
 pub use player::{Outcome, Player};
 pub use score::Score;

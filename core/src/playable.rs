@@ -8,7 +8,7 @@ use crate::score::Score;
 
 /// An exact answer for a position, found without the search (see [`Playable::solve`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Solved<M> {
+pub struct Solution<M> {
     /// A move that keeps the proven result.
     pub best: M,
     /// The proven score for the side to move (`win_in` / `loss_in` / zero).
@@ -36,7 +36,7 @@ pub trait Playable: Notation {
     /// board has split into territories); `None` leaves the position to the search.
     /// It must be deterministic and bounded: [`crate::decide()`] calls it before every
     /// search the engine makes.
-    fn solve(&self) -> Option<Solved<Self::Move>> {
+    fn solve(&self) -> Option<Solution<Self::Move>> {
         None
     }
 }

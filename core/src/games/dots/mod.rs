@@ -30,7 +30,7 @@ pub use edges::{Edge, EdgeIter, Edges, Symmetry};
 pub use eval::{ChainEval, Term, Weights};
 pub use loony::Endgame;
 pub use size::{Size, MAX_SIDE, MIN_SIDE};
-pub use solver::{solve, Entry, Solution};
+pub use solver::{solve, Slot, Solution};
 
 /// The most undrawn edges a position may have for the engine to solve it outright
 /// before every search ([`crate::decide()`]): such a position is solved in well under
@@ -44,7 +44,7 @@ impl crate::playable::Playable for Dots {
     /// A position with at most [`ROOT_SOLVE_EDGES`] undrawn edges is solved exactly
     /// ([`solve`]): the score is a win, loss or draw at the end of the game, which is
     /// exactly as many plies away as there are undrawn edges.
-    fn solve(&self) -> Option<crate::playable::Solved<Edge>> {
+    fn solve(&self) -> Option<crate::playable::Solution<Edge>> {
         let undrawn = self.undrawn().count();
         if undrawn > ROOT_SOLVE_EDGES {
             return None;
@@ -59,7 +59,7 @@ impl crate::playable::Playable for Dots {
             -1 => crate::score::Score::loss_in(undrawn),
             _ => crate::score::Score::ZERO,
         };
-        Some(crate::playable::Solved {
+        Some(crate::playable::Solution {
             best: solution.best?,
             score,
             nodes: solution.nodes,
