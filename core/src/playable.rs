@@ -33,7 +33,8 @@ pub trait Playable: Notation {
     }
 
     /// The game's exact solver for positions it can settle outright (Amazons once the
-    /// board has split into territories); `None` leaves the position to the search.
+    /// board has split into territories, Dots-and-Boxes with few undrawn edges); `None`
+    /// leaves the position to the search.
     /// It must be deterministic and bounded: [`crate::decide()`] calls it before every
     /// search the engine makes.
     fn solve(&self) -> Option<Solution<Self::Move>> {
