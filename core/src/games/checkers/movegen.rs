@@ -289,6 +289,31 @@ impl Checkers {
         })
     }
 
+    /// The legal move packing to `packed`: a simple move checked directly, a capture
+    /// found among the captures (few, and only they are legal when one exists).
+    fn unpack<const BLACK: bool>(side: &Side<BLACK>, packed: u32) -> Option<Move> {
+        let capturers = side.capturers();
+        if capturers != 0 {
+            let found = Self::for_each_capture(side, capturers, &mut |m| {
+                if Self::pack_move(m) == packed {
+                    ControlFlow::Break(m)
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            return match found {
+                ControlFlow::Break(m) => Some(m),
+                ControlFlow::Continue(()) => None,
+            };
+        }
+        let (from, to) = ((packed & 31) as u8, ((packed >> 5) & 31) as u8);
+        let m = Move::simple(from, to);
+        let steps = Dir::ALL
+            .into_iter()
+            .any(|d| side.steppers(d) & square(from) != 0 && step(square(from), d) == square(to));
+        (steps && Self::pack_move(m) == packed).then_some(m)
+    }
+
     fn for_each_capture<B, const BLACK: bool>(
         side: &Side<BLACK>,
         capturers: Bitboard,
@@ -398,14 +423,20 @@ impl Game for Checkers {
     }
 
     /// The origin and final squares and a 14-bit digest of the landings between
-    /// (capture paths with the same ends differ there). Unpacking looks through the
-    /// legal moves: a checkers node has few, and mandatory capture makes a direct
-    /// check as costly as generation.
+    /// (capture paths with the same ends differ there).
     fn pack_move(m: Move) -> u32 {
         let digest = m
             .path()
             .iter()
             .fold(0u32, |h, &sq| (h.wrapping_mul(33) ^ u32::from(sq)) & 0x3FFF);
         u32::from(m.from() & 31) | u32::from(m.to() & 31) << 5 | digest << 10
+    }
+
+    /// A simple move by two bitboard tests; a capture by looking through the captures.
+    fn unpack_move(&self, packed: u32) -> Option<Move> {
+        if self.is_draw_by_rule() {
+            return None;
+        }
+        with_side!(self, side => Self::unpack(&side, packed))
     }
 }
