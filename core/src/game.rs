@@ -19,7 +19,7 @@ use crate::player::{Outcome, Player};
 /// - [`Game::hash`] equals a full recomputation after any sequence of moves.
 /// - Move generation order is a pure function of the position (search order, and so
 ///   node counts, follow it).
-/// - [`Game::unpack_move`] of [`Game::pack_move`] gives back any legal move (the
+/// - [`Game::find_packed`] of [`Game::pack_move`] gives back any legal move (the
 ///   transposition table stores best moves packed).
 /// - [`Game::side_to_move`] may stay the same after a move (Dots-and-Boxes).
 pub trait Game: Copy + Eq + fmt::Debug + Sized {
@@ -121,21 +121,31 @@ pub trait Game: Copy + Eq + fmt::Debug + Sized {
     /// (a lossy packing), [`Game::unpack_move`] picks the first in generation order.
     fn pack_move(m: Self::Move) -> u32;
 
-    /// The legal move of this position that [`Game::pack_move`] packs to `packed`, or
-    /// `None` when there is none (any `packed` is accepted: a table entry may come from
-    /// another position). Games override this with a direct check that needs no move
-    /// generation; the default looks through the legal moves.
+    /// The legal move of this position that [`Game::pack_move`] packs to `packed`, when
+    /// the game can tell without generating its moves (any `packed` is accepted: a
+    /// table entry may come from another position). `None` when there is no such move
+    /// or no cheap check (the default): a search then finds the move among the
+    /// generated ones, as [`Game::find_packed`] does.
     fn unpack_move(&self, packed: u32) -> Option<Self::Move> {
-        match self.for_each_move(|m| {
-            if Self::pack_move(m) == packed {
-                ControlFlow::Break(m)
-            } else {
-                ControlFlow::Continue(())
+        let _ = packed;
+        None
+    }
+
+    /// The legal move that packs to `packed`: [`Game::unpack_move`], else the first
+    /// legal move in generation order that packs to it.
+    fn find_packed(&self, packed: u32) -> Option<Self::Move> {
+        self.unpack_move(packed).or_else(|| {
+            match self.for_each_move(|m| {
+                if Self::pack_move(m) == packed {
+                    ControlFlow::Break(m)
+                } else {
+                    ControlFlow::Continue(())
+                }
+            }) {
+                ControlFlow::Break(m) => Some(m),
+                ControlFlow::Continue(()) => None,
             }
-        }) {
-            ControlFlow::Break(m) => Some(m),
-            ControlFlow::Continue(()) => None,
-        }
+        })
     }
 
     /// The `index`-th legal move in generation order.

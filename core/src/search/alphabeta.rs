@@ -78,8 +78,7 @@ pub(crate) fn negamax<W: ChildWindow, G: Game, E: Evaluator<G>, C: Clock>(
         beta = beta.min(h.upper);
     }
     let (table_move, killers) = if ctx.reorder {
-        let table_move = hit.and_then(|h| h.best).and_then(|p| pos.unpack_move(p));
-        (table_move, ctx.killers.at(ply))
+        (hit.and_then(|h| h.best), ctx.killers.at(ply))
     } else {
         (None, [None, None])
     };

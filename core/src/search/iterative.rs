@@ -149,7 +149,7 @@ fn principal_variation<G: Game>(
         let Some(m) = tt
             .probe(p.hash())
             .and_then(|h| h.best)
-            .and_then(|packed| p.unpack_move(packed))
+            .and_then(|packed| p.find_packed(packed))
         else {
             break;
         };

@@ -48,26 +48,32 @@ impl<M: Copy + Eq> Killers<M> {
     }
 }
 
-/// The generated moves to visit first (killers, at most two, distinct, all `< n`) and
-/// the one already visited before generation (the table move), by index.
+/// The generated moves to visit first (the table move when it was not visited before
+/// generation, then the killers: at most three, distinct, all `< n`) and the one
+/// already visited before generation (the table move), by index.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Front {
-    indices: [usize; 2],
+    indices: [usize; 3],
     len: usize,
     visited: Option<usize>,
 }
 
 impl Front {
-    /// The killers found among `moves` (each at most once), skipping `visited`.
+    /// `first`, then the killers found among `moves` (each at most once), skipping
+    /// `visited`.
     pub(crate) fn new<M: Copy + Eq>(
         moves: &[M],
         visited: Option<M>,
+        first: Option<usize>,
         killers: [Option<M>; 2],
     ) -> Front {
         let mut front = Front {
             visited: visited.and_then(|v| moves.iter().position(|&m| m == v)),
             ..Front::default()
         };
+        if let Some(i) = first.filter(|&i| i < moves.len()) {
+            front.push(i);
+        }
         for k in killers.into_iter().flatten() {
             if let Some(i) = moves.iter().position(|&m| m == k) {
                 front.push(i);
@@ -144,10 +150,14 @@ enum Stage {
 }
 
 /// Hands a node its moves one at a time, each with the free part of the move stack
-/// for the child's search: the table move before any generation, then killers, then
-/// the remaining moves in generation order.
+/// for the child's search: the table move before any generation (when the game can
+/// check it cheaply, [`Game::unpack_move`]; else first after generation), then
+/// killers, then the remaining moves in generation order.
 pub(crate) struct MovePicker<'p, G: Game> {
     pos: &'p G,
+    /// The table's move as packed.
+    packed: Option<u32>,
+    /// The table's move, checked legal before generation.
     table_move: Option<G::Move>,
     killers: [Option<G::Move>; 2],
     stage: Stage,
@@ -159,17 +169,17 @@ pub(crate) struct MovePicker<'p, G: Game> {
 }
 
 impl<'p, G: Game> MovePicker<'p, G> {
-    /// A picker for `pos` over `stack`; `table_move` must be legal in `pos` (from
-    /// [`Game::unpack_move`]).
+    /// A picker for `pos` over `stack`, with the table's move as packed.
     pub(crate) fn new(
         pos: &'p G,
         stack: &'p mut [G::Move],
-        table_move: Option<G::Move>,
+        packed: Option<u32>,
         killers: [Option<G::Move>; 2],
     ) -> MovePicker<'p, G> {
         MovePicker {
             pos,
-            table_move,
+            packed,
+            table_move: packed.and_then(|p| pos.unpack_move(p)),
             killers,
             stage: Stage::TableMove,
             moves: &[],
@@ -204,7 +214,12 @@ impl<'p, G: Game> MovePicker<'p, G> {
         let (moves, free) = stack.split_at_mut(n);
         self.moves = moves;
         self.free = free;
-        self.order = MoveOrder::new(n, Front::new(self.moves, self.table_move, self.killers));
+        let first = match (self.table_move, self.packed) {
+            (None, Some(p)) => self.moves.iter().position(|&m| G::pack_move(m) == p),
+            _ => None,
+        };
+        let front = Front::new(self.moves, self.table_move, first, self.killers);
+        self.order = MoveOrder::new(n, front);
         self.stage = Stage::Generated;
         Ok(())
     }
@@ -219,7 +234,7 @@ mod tests {
     use crate::games::tictactoe::{Cell, TicTacToe};
 
     fn order(moves: &[u8], visited: Option<u8>, killers: [Option<u8>; 2]) -> Vec<usize> {
-        MoveOrder::new(moves.len(), Front::new(moves, visited, killers)).collect()
+        MoveOrder::new(moves.len(), Front::new(moves, visited, None, killers)).collect()
     }
 
     #[test]
@@ -246,7 +261,7 @@ mod tests {
 
     fn picked(stack: &mut [Cell], table: Option<Cell>, killers: [Option<Cell>; 2]) -> Vec<u8> {
         let pos = TicTacToe::START.after(Cell(4));
-        let mut picker = MovePicker::new(&pos, stack, table, killers);
+        let mut picker = MovePicker::new(&pos, stack, table.map(TicTacToe::pack_move), killers);
         let mut seen = Vec::new();
         while let Some((m, free)) = picker.next().unwrap() {
             assert!(pos.is_legal(m));
@@ -278,9 +293,21 @@ mod tests {
     }
 
     #[test]
+    fn a_table_move_the_game_cannot_check_early_comes_first_after_generation() {
+        assert_eq!(
+            MoveOrder::new(
+                4,
+                Front::new(&[10, 11, 12, 13], None, Some(2), [Some(13), None])
+            )
+            .collect::<Vec<_>>(),
+            [2, 3, 0, 1]
+        );
+    }
+
+    #[test]
     fn the_table_move_needs_no_generation() {
         let pos = TicTacToe::START;
-        let mut picker = MovePicker::new(&pos, &mut [], Some(Cell(3)), [None, None]);
+        let mut picker = MovePicker::new(&pos, &mut [], Some(3), [None, None]);
         assert_eq!(
             picker.next().map(|o| o.map(|(m, f)| (m, f.len()))),
             Ok(Some((Cell(3), 0)))

@@ -289,22 +289,11 @@ impl Checkers {
         })
     }
 
-    /// The legal move packing to `packed`: a simple move checked directly, a capture
-    /// found among the captures (few, and only they are legal when one exists).
-    fn unpack<const BLACK: bool>(side: &Side<BLACK>, packed: u32) -> Option<Move> {
-        let capturers = side.capturers();
-        if capturers != 0 {
-            let found = Self::for_each_capture(side, capturers, &mut |m| {
-                if Self::pack_move(m) == packed {
-                    ControlFlow::Break(m)
-                } else {
-                    ControlFlow::Continue(())
-                }
-            });
-            return match found {
-                ControlFlow::Break(m) => Some(m),
-                ControlFlow::Continue(()) => None,
-            };
+    /// The simple move packing to `packed`, by two bitboard tests; `None` when a
+    /// capture is pending (a capture path is found among the generated moves).
+    fn unpack_step<const BLACK: bool>(side: &Side<BLACK>, packed: u32) -> Option<Move> {
+        if side.capturers() != 0 {
+            return None;
         }
         let (from, to) = ((packed & 31) as u8, ((packed >> 5) & 31) as u8);
         let m = Move::simple(from, to);
@@ -432,11 +421,13 @@ impl Game for Checkers {
         u32::from(m.from() & 31) | u32::from(m.to() & 31) << 5 | digest << 10
     }
 
-    /// A simple move by two bitboard tests; a capture by looking through the captures.
+    /// A simple move by two bitboard tests; a pending capture is left to generation
+    /// (checking a capture path would cost as much as generating the captures, and
+    /// the node would generate them again if the table move did not cut off).
     fn unpack_move(&self, packed: u32) -> Option<Move> {
         if self.is_draw_by_rule() {
             return None;
         }
-        with_side!(self, side => Self::unpack(&side, packed))
+        with_side!(self, side => Self::unpack_step(&side, packed))
     }
 }
