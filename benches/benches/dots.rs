@@ -6,7 +6,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use microply_core::games::dots::{solve, ChainEval, Dots, Entry, Features, Size};
+use microply_core::games::dots::{solve, ChainEval, Dots, Features, Size, Slot};
 use microply_core::rng::{random_move, SplitMix64};
 use microply_core::{Evaluator, Game};
 
@@ -17,13 +17,13 @@ fn solve_bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("dots/solve");
     group.sample_size(10);
     let start = Dots::empty(Size::new(3, 3).unwrap());
-    let mut table = vec![Entry::EMPTY; 1 << 20];
+    let mut table = vec![Slot::EMPTY; 1 << 20];
     let s = solve(&start, &mut table);
     assert_eq!(s.first_margin, -3);
     assert_eq!(s.nodes, NODES_3X3, "solver behaviour changed");
     group.bench_function("3x3", |b| {
         b.iter(|| {
-            table.fill(Entry::EMPTY);
+            table.fill(Slot::EMPTY);
             solve(black_box(&start), &mut table)
         })
     });

@@ -52,7 +52,8 @@ mod tests {
     use super::*;
     use crate::games::amazons::{Amazons, Move, TerritoryEval};
     use crate::games::tictactoe::{OpenLines, TicTacToe};
-    use crate::search::{Entry, Limits, NoClock};
+    use crate::search::{Algorithm, Entry, Limits, NoClock};
+    extern crate std;
     use crate::{Game, Notation, Score};
 
     #[test]
@@ -84,6 +85,43 @@ mod tests {
         assert_eq!(r.score, Some(Score::win_in(3)));
         assert!(r.best.is_some_and(|m| pos.is_legal(m)));
         assert_eq!(r.pv.len(), 1);
+    }
+
+    #[test]
+    fn a_small_dots_position_is_solved_with_the_score_a_full_search_finds() {
+        use crate::games::dots::{ChainEval, Dots, Edge, Size};
+        // 2×2 (12 edges): the first player wins 3–1; 1×2 (7 edges): a 1–1 draw.
+        for (rows, cols, expected) in [(2, 2, Score::win_in(12)), (1, 2, Score::ZERO)] {
+            let pos = Dots::empty(Size::new(rows, cols).unwrap());
+            let mut memory = std::vec![Entry::EMPTY; 1 << 14];
+            let mut moves = [Edge::default(); 256];
+            let mut run = |solve: bool| {
+                let mut tt = Table::new(&mut memory);
+                let settings = Settings {
+                    limits: Limits::depth(12),
+                    algorithm: Algorithm::AlphaBeta,
+                    ..Settings::default()
+                };
+                let (eval, on) = (ChainEval::default(), |_: &Iteration<Edge>| {});
+                if solve {
+                    decide(&pos, &eval, &mut tt, &mut moves, &settings, &NoClock, on)
+                } else {
+                    search::search(&pos, &eval, &mut tt, &mut moves, &settings, &NoClock, on)
+                }
+                .unwrap()
+            };
+            let (solved, searched) = (run(true), run(false));
+            assert_eq!(solved.score, Some(expected), "{rows}x{cols}");
+            assert_eq!(searched.score, solved.score, "{rows}x{cols}");
+            assert_eq!(solved.pv.len(), 1);
+            // The solver's move keeps the result: the child is worth the same.
+            let child = pos.after(solved.best.unwrap());
+            let kept = crate::playable::Playable::solve(&child).unwrap().score;
+            let same_side = child.side_to_move() == pos.side_to_move();
+            let from_root = if same_side { kept } else { -kept };
+            assert_eq!(from_root.win_plies().map(|p| p + 1), expected.win_plies());
+            assert_eq!(from_root.is_proven(), expected.is_proven());
+        }
     }
 
     #[test]

@@ -17,8 +17,10 @@ use crate::player::{Outcome, Player};
 ///   rules have ended the game otherwise (a draw rule, say); a finished position
 ///   generates no moves.
 /// - [`Game::hash`] equals a full recomputation after any sequence of moves.
-/// - Move generation order is a pure function of the position (the transposition
-///   table stores best moves as indices into it).
+/// - Move generation order is a pure function of the position (search order, and so
+///   node counts, follow it).
+/// - [`Game::find_packed`] of [`Game::pack_move`] gives back any legal move (the
+///   transposition table stores best moves packed).
 /// - [`Game::side_to_move`] may stay the same after a move (Dots-and-Boxes).
 pub trait Game: Copy + Eq + fmt::Debug + Sized {
     /// A move. `Pod` lets the engine lend one untyped buffer to whichever game is loaded.
@@ -121,6 +123,39 @@ pub trait Game: Copy + Eq + fmt::Debug + Sized {
         .is_break()
     }
 
+    /// `m` packed into the low [`PACKED_MOVE_BITS`] bits, so the transposition table
+    /// can keep the move itself and a node can try it before generating its moves.
+    /// Distinct legal moves of one position should pack differently; where they cannot
+    /// (a lossy packing), [`Game::unpack_move`] picks the first in generation order.
+    fn pack_move(m: Self::Move) -> u32;
+
+    /// The legal move of this position that [`Game::pack_move`] packs to `packed`, when
+    /// the game can tell without generating its moves (any `packed` is accepted: a
+    /// table entry may come from another position). `None` when there is no such move
+    /// or no cheap check (the default): a search then finds the move among the
+    /// generated ones, as [`Game::find_packed`] does.
+    fn unpack_move(&self, packed: u32) -> Option<Self::Move> {
+        let _ = packed;
+        None
+    }
+
+    /// The legal move that packs to `packed`: [`Game::unpack_move`], else the first
+    /// legal move in generation order that packs to it.
+    fn find_packed(&self, packed: u32) -> Option<Self::Move> {
+        self.unpack_move(packed).or_else(|| {
+            match self.for_each_move(|m| {
+                if Self::pack_move(m) == packed {
+                    ControlFlow::Break(m)
+                } else {
+                    ControlFlow::Continue(())
+                }
+            }) {
+                ControlFlow::Break(m) => Some(m),
+                ControlFlow::Continue(()) => None,
+            }
+        })
+    }
+
     /// The `index`-th legal move in generation order.
     fn nth_move(&self, index: usize) -> Option<Self::Move> {
         let mut i = 0;
@@ -137,6 +172,9 @@ pub trait Game: Copy + Eq + fmt::Debug + Sized {
         }
     }
 }
+
+/// The bits a packed move may use ([`Game::pack_move`]); the table entry holds no more.
+pub const PACKED_MOVE_BITS: u32 = 24;
 
 /// The caller's move buffer could not hold the legal moves of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

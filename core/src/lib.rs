@@ -41,9 +41,9 @@ pub mod zobrist;
 
 pub use decide::decide;
 pub use eval::Evaluator;
-pub use game::{ConfigError, Game, MoveBufferFull};
+pub use game::{ConfigError, Game, MoveBufferFull, PACKED_MOVE_BITS};
 pub use notation::{Notation, NotationError};
 pub use perft::{divide, perft, perft_until, PerftError};
-pub use playable::{Playable, Solved};
+pub use playable::{Playable, Solution};
 pub use player::{Outcome, Player};
 pub use score::Score;

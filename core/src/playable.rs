@@ -8,7 +8,7 @@ use crate::selectable::{EvaluatorSet, Selectable};
 
 /// An exact answer for a position, found without the search (see [`Playable::solve`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Solved<M> {
+pub struct Solution<M> {
     /// A move that keeps the proven result.
     pub best: M,
     /// The proven score for the side to move (`win_in` / `loss_in` / zero).
@@ -40,10 +40,11 @@ pub trait Playable: Notation {
     }
 
     /// The game's exact solver for positions it can settle outright (Amazons once the
-    /// board has split into territories); `None` leaves the position to the search.
+    /// board has split into territories, Dots-and-Boxes with few undrawn edges); `None`
+    /// leaves the position to the search.
     /// It must be deterministic and bounded: [`crate::decide()`] calls it before every
     /// search the engine makes.
-    fn solve(&self) -> Option<Solved<Self::Move>> {
+    fn solve(&self) -> Option<Solution<Self::Move>> {
         None
     }
 }

@@ -1,7 +1,7 @@
 //! Chain analysis on real positions: the long chain rule against the exact solver, and
 //! the evaluator's features against a slow recount.
 
-use microply_core::games::dots::{solve, Dots, Edges, Entry, Size};
+use microply_core::games::dots::{solve, Dots, Edges, Size, Slot};
 use microply_core::rng::{below, SplitMix64};
 use microply_core::{Game, Player};
 
@@ -52,7 +52,7 @@ struct Agreement {
 fn long_chain_rule_against_solver(rows: u8, cols: u8, wanted: u32, safe_only: bool) -> Agreement {
     let size = Size::new(rows, cols).unwrap();
     let mut rng = SplitMix64::new(u64::from(rows * 10 + cols));
-    let mut table = vec![Entry::EMPTY; 1 << 10];
+    let mut table = vec![Slot::EMPTY; 1 << 10];
     let mut a = Agreement {
         positions: 0,
         agree: 0,

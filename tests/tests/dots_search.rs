@@ -2,7 +2,7 @@
 //! algorithm finds the winner the exact solver finds (turns that do not switch
 //! included), from the empty board and from random positions.
 
-use microply_core::games::dots::{solve, ChainEval, Dots, Edge, Entry as SolverEntry, Size};
+use microply_core::games::dots::{solve, ChainEval, Dots, Edge, Size, Slot};
 use microply_core::rng::{random_move, SplitMix64};
 use microply_core::search::{search, Algorithm, Entry, Limits, NoClock, Settings, Table};
 use microply_core::{Game, Score};
@@ -43,7 +43,7 @@ fn searched(pos: &Dots, algorithm: Algorithm, memory: &mut [Entry]) -> i32 {
 }
 
 fn solved(pos: &Dots) -> i32 {
-    let mut table = vec![SolverEntry::EMPTY; 1 << 12];
+    let mut table = vec![Slot::EMPTY; 1 << 12];
     let s = solve(pos, &mut table);
     let mover_margin = match pos.side() {
         microply_core::Player::First => s.first_margin,

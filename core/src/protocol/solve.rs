@@ -26,8 +26,8 @@ pub(super) fn run<'l>(
     if pos.outcome().is_some() {
         return Err(ProtocolError::GameOver);
     }
-    let table = bytemuck::pod_align_to_mut::<MoveWord, dots::Entry>(words).1;
-    table.fill(dots::Entry::EMPTY);
+    let table = bytemuck::pod_align_to_mut::<MoveWord, dots::Slot>(words).1;
+    table.fill(dots::Slot::EMPTY);
     let solution = dots::solve(pos, table);
     let _ = write!(
         out,

@@ -6,7 +6,7 @@
 
 use super::context::{search_child, Abort, Context, Found};
 use super::limits::Clock;
-use super::ordering::{Front, MoveOrder};
+use super::ordering::MovePicker;
 use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::player::Player;
@@ -80,23 +80,19 @@ pub(crate) fn negamax<W: ChildWindow, G: Game, E: Evaluator<G>, C: Clock>(
         alpha = alpha.max(h.lower);
         beta = beta.min(h.upper);
     }
-    let n = pos.generate(stack).map_err(|_| Abort::MoveStackFull)?;
-    let (moves, rest) = stack.split_at_mut(n);
-    if n == 0 {
-        // Only reached if a game breaks the `outcome` contract; never panic for it.
-        return Ok(ctx.eval.evaluate(pos));
-    }
-    let front = if ctx.reorder {
-        Front::new(moves, hit.and_then(|h| h.best), ctx.killers.at(ply))
+    let (table_move, killers) = if ctx.reorder {
+        (hit.and_then(|h| h.best), ctx.killers.at(ply))
     } else {
-        Front::default()
+        (None, [None, None])
     };
+    let mut picker = MovePicker::new(pos, stack, table_move, killers);
     let parent = pos.side_to_move();
     let mut best = -Score::INFINITY;
-    let mut best_index = None;
+    let mut best_move = None;
+    let mut nth = 0;
     let horizon_elsewhere = core::mem::replace(&mut ctx.horizon, horizon_below);
-    for (nth, i) in MoveOrder::new(n, front).enumerate() {
-        let child = pos.after(moves[i]);
+    while let Some((m, rest)) = picker.next().map_err(|_| Abort::MoveStackFull)? {
+        let child = pos.after(m);
         let window_alpha = alpha.max(best);
         let s = W::search(
             ctx,
@@ -109,21 +105,35 @@ pub(crate) fn negamax<W: ChildWindow, G: Game, E: Evaluator<G>, C: Clock>(
             beta,
             nth,
         )?;
+        nth += 1;
         if s > best {
             best = s;
-            best_index = Some(i);
+            best_move = Some(m);
             if s >= beta {
                 if ctx.reorder {
-                    ctx.killers.record(ply, moves[i]);
+                    ctx.killers.record(ply, m);
                 }
                 break;
             }
         }
     }
-    ctx.store(hash, depth, ply, alpha, beta, best, best_index);
+    if nth == 0 {
+        // Only reached if a game breaks the `outcome` contract; never panic for it.
+        ctx.horizon |= horizon_elsewhere;
+        return Ok(ctx.eval.evaluate(pos));
+    }
+    ctx.store(
+        hash,
+        depth,
+        ply,
+        alpha,
+        beta,
+        best,
+        best_move.map(G::pack_move),
+    );
     ctx.horizon |= horizon_elsewhere;
     if ply == 0 && best > alpha {
-        ctx.root_best = best_index;
+        ctx.root_best = best_move;
     }
     Ok(best)
 }

@@ -40,7 +40,7 @@ pub(crate) struct Context<'s, 't, G: Game, E: Evaluator<G>, C: Clock> {
     /// The killer moves of each ply.
     pub(crate) killers: Killers<G::Move>,
     /// The root move of the last search call that did not fail low.
-    pub(crate) root_best: Option<usize>,
+    pub(crate) root_best: Option<G::Move>,
     /// Whether the current iteration met the depth horizon anywhere (inside
     /// [`negamax`](super::alphabeta::negamax): anywhere in the current node's subtree,
     /// counting table entries that did).
@@ -127,8 +127,9 @@ impl<'s, 't, G: Game, E: Evaluator<G>, C: Clock> Context<'s, 't, G, E, C> {
         })
     }
 
-    /// Stores what a search of window `(alpha, beta)` returned as bounds, with
-    /// whether the horizon was met below (`self.horizon` for the node's subtree).
+    /// Stores what a search of window `(alpha, beta)` returned as bounds, the best
+    /// move packed, and whether the horizon was met below (`self.horizon` for the
+    /// node's subtree).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn store(
         &mut self,
@@ -138,7 +139,7 @@ impl<'s, 't, G: Game, E: Evaluator<G>, C: Clock> Context<'s, 't, G, E, C> {
         alpha: Score,
         beta: Score,
         value: Score,
-        best: Option<usize>,
+        best: Option<u32>,
     ) {
         let lower = if value > alpha {
             value

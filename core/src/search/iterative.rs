@@ -83,7 +83,7 @@ pub fn search<G: Game, E: Evaluator<G>, C: Clock>(
         let before = ctx.stats;
         match root_search(settings.algorithm, &mut ctx, pos, stack, depth, guess) {
             Ok(score) => {
-                let best = ctx.root_best.and_then(|i| pos.nth_move(i));
+                let best = ctx.root_best;
                 let iteration = Iteration {
                     depth,
                     score,
@@ -101,10 +101,7 @@ pub fn search<G: Game, E: Evaluator<G>, C: Clock>(
             }
             Err(Abort::Stopped) => {
                 if result.best.is_none() {
-                    result.best = ctx
-                        .root_best
-                        .and_then(|i| pos.nth_move(i))
-                        .or_else(|| pos.nth_move(0));
+                    result.best = ctx.root_best.or_else(|| pos.nth_move(0));
                 }
                 result.interrupted = true;
                 break;
@@ -152,7 +149,7 @@ fn principal_variation<G: Game>(
         let Some(m) = tt
             .probe(p.hash())
             .and_then(|h| h.best)
-            .and_then(|i| p.nth_move(i))
+            .and_then(|packed| p.find_packed(packed))
         else {
             break;
         };

@@ -25,7 +25,7 @@ fn minimax<G: Game, E: Evaluator<G>, C: Clock>(
     }
     let parent = pos.side_to_move();
     let mut best = -Score::INFINITY;
-    for (i, &m) in moves.iter().enumerate() {
+    for &m in moves.iter() {
         let child = pos.after(m);
         let s = search_child(
             parent,
@@ -37,7 +37,7 @@ fn minimax<G: Game, E: Evaluator<G>, C: Clock>(
         if s > best {
             best = s;
             if ply == 0 {
-                ctx.root_best = Some(i);
+                ctx.root_best = Some(m);
             }
         }
     }

@@ -1,12 +1,16 @@
-//! Move ordering: the order in which a node visits its moves.
+//! Move ordering: the order in which a node visits its moves, as a staged picker.
 //!
-//! Moves stay in generation order in the move stack; the ordering yields indices, so
-//! the index stored in the transposition table always refers to generation order.
-//! A node visits the table's best move first, then its ply's killer moves (the last
-//! two moves that refuted a sibling: with ~2,000 Amazons moves a node, the move that
-//! cut one sibling off usually cuts the next one off too), then the rest in
-//! generation order. Every piece of this is a pure function of the search so far, so
-//! the same search gives the same order on every target.
+//! A node first tries the table's best move, which the table keeps packed
+//! ([`Game::pack_move`]) so it can be checked and played before any generation: when
+//! it cuts off (the usual case once the table is warm), the node never generates its
+//! moves (about 2,000 in 10×10 Amazons). Otherwise the node generates its moves into
+//! the move stack and visits its ply's killer moves (the last two moves that refuted a
+//! sibling: with ~2,000 Amazons moves a node, the move that cut one sibling off
+//! usually cuts the next one off too), then the rest in generation order, each move
+//! once. Every piece of this is a pure function of the search so far, so the same
+//! search gives the same order on every target.
+
+use crate::game::{Game, MoveBufferFull};
 
 /// How many plies keep killer moves (deeper plies simply have none).
 pub(crate) const KILLER_PLIES: usize = 64;
@@ -44,23 +48,31 @@ impl<M: Copy + Eq> Killers<M> {
     }
 }
 
-/// The indices to visit first, at most three, distinct and all `< n`.
+/// The generated moves to visit first (the table move when it was not visited before
+/// generation, then the killers: at most three, distinct, all `< n`) and the one
+/// already visited before generation (the table move), by index.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Front {
     indices: [usize; 3],
     len: usize,
+    visited: Option<usize>,
 }
 
 impl Front {
-    /// The table's move, then the killers found among `moves` (each at most once).
+    /// `first`, then the killers found among `moves` (each at most once), skipping
+    /// `visited`.
     pub(crate) fn new<M: Copy + Eq>(
         moves: &[M],
-        hint: Option<usize>,
+        visited: Option<M>,
+        first: Option<usize>,
         killers: [Option<M>; 2],
     ) -> Front {
-        let mut front = Front::default();
-        if let Some(h) = hint.filter(|&h| h < moves.len()) {
-            front.push(h);
+        let mut front = Front {
+            visited: visited.and_then(|v| moves.iter().position(|&m| m == v)),
+            ..Front::default()
+        };
+        if let Some(i) = first.filter(|&i| i < moves.len()) {
+            front.push(i);
         }
         for k in killers.into_iter().flatten() {
             if let Some(i) = moves.iter().position(|&m| m == k) {
@@ -78,12 +90,13 @@ impl Front {
     }
 
     fn contains(&self, i: usize) -> bool {
-        self.indices[..self.len].contains(&i)
+        self.visited == Some(i) || self.indices[..self.len].contains(&i)
     }
 }
 
-/// Yields `0..n`: the [`Front`] first, then the rest in generation order.
-#[derive(Clone, Debug)]
+/// Yields the indices `0..n` not visited yet: the [`Front`] first, then the rest in
+/// generation order.
+#[derive(Clone, Debug, Default)]
 pub(crate) struct MoveOrder {
     n: usize,
     front: Front,
@@ -122,6 +135,96 @@ impl Iterator for MoveOrder {
     }
 }
 
+/// A move to visit and the part of the move stack its search may use.
+pub(crate) type Picked<'s, M> = Option<(M, &'s mut [M])>;
+
+/// Where a [`MovePicker`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    /// The table move is next (if any).
+    TableMove,
+    /// The moves are still to be generated.
+    Generate,
+    /// Killers, then the rest of the generated moves.
+    Generated,
+}
+
+/// Hands a node its moves one at a time, each with the free part of the move stack
+/// for the child's search: the table move before any generation (when the game can
+/// check it cheaply, [`Game::unpack_move`]; else first after generation), then
+/// killers, then the remaining moves in generation order.
+pub(crate) struct MovePicker<'p, G: Game> {
+    pos: &'p G,
+    /// The table's move as packed.
+    packed: Option<u32>,
+    /// The table's move, checked legal before generation.
+    table_move: Option<G::Move>,
+    killers: [Option<G::Move>; 2],
+    stage: Stage,
+    /// The generated moves (empty before generation).
+    moves: &'p [G::Move],
+    /// The move stack not holding this node's moves.
+    free: &'p mut [G::Move],
+    order: MoveOrder,
+}
+
+impl<'p, G: Game> MovePicker<'p, G> {
+    /// A picker for `pos` over `stack`, with the table's move as packed.
+    pub(crate) fn new(
+        pos: &'p G,
+        stack: &'p mut [G::Move],
+        packed: Option<u32>,
+        killers: [Option<G::Move>; 2],
+    ) -> MovePicker<'p, G> {
+        MovePicker {
+            pos,
+            packed,
+            table_move: packed.and_then(|p| pos.unpack_move(p)),
+            killers,
+            stage: Stage::TableMove,
+            moves: &[],
+            free: stack,
+            order: MoveOrder::default(),
+        }
+    }
+
+    /// The next move to visit and the move stack its search may use.
+    ///
+    /// # Errors
+    /// [`MoveBufferFull`] when the stack cannot hold the node's moves.
+    pub(crate) fn next(&mut self) -> Result<Picked<'_, G::Move>, MoveBufferFull> {
+        if self.stage == Stage::TableMove {
+            self.stage = Stage::Generate;
+            if let Some(m) = self.table_move {
+                return Ok(Some((m, &mut *self.free)));
+            }
+        }
+        if self.stage == Stage::Generate {
+            self.generate()?;
+        }
+        let Some(m) = self.order.next().and_then(|i| self.moves.get(i)) else {
+            return Ok(None);
+        };
+        Ok(Some((*m, &mut *self.free)))
+    }
+
+    fn generate(&mut self) -> Result<(), MoveBufferFull> {
+        let stack = core::mem::take(&mut self.free);
+        let n = self.pos.generate(stack)?;
+        let (moves, free) = stack.split_at_mut(n);
+        self.moves = moves;
+        self.free = free;
+        let first = match (self.table_move, self.packed) {
+            (None, Some(p)) => self.moves.iter().position(|&m| G::pack_move(m) == p),
+            _ => None,
+        };
+        let front = Front::new(self.moves, self.table_move, first, self.killers);
+        self.order = MoveOrder::new(n, front);
+        self.stage = Stage::Generated;
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     extern crate std;
@@ -129,33 +232,92 @@ mod tests {
 
     use super::*;
 
-    fn order(moves: &[u8], hint: Option<usize>, killers: [Option<u8>; 2]) -> Vec<usize> {
-        MoveOrder::new(moves.len(), Front::new(moves, hint, killers)).collect()
+    fn cell(i: u8) -> Cell {
+        Cell::new(i).unwrap()
+    }
+    use crate::games::tictactoe::{Cell, TicTacToe};
+
+    fn order(moves: &[u8], visited: Option<u8>, killers: [Option<u8>; 2]) -> Vec<usize> {
+        MoveOrder::new(moves.len(), Front::new(moves, visited, None, killers)).collect()
     }
 
     #[test]
-    fn hint_first_then_the_rest_in_order() {
-        assert_eq!(
-            order(&[10, 11, 12, 13], Some(2), [None, None]),
-            [2, 0, 1, 3]
-        );
+    fn the_visited_move_is_skipped_and_the_rest_stay_in_order() {
+        assert_eq!(order(&[10, 11, 12, 13], Some(12), [None, None]), [0, 1, 3]);
         assert_eq!(order(&[10, 11, 12], None, [None, None]), [0, 1, 2]);
         assert_eq!(order(&[10, 11, 12], Some(7), [None, None]), [0, 1, 2]);
         assert_eq!(order(&[], Some(0), [Some(1), None]).len(), 0);
     }
 
     #[test]
-    fn killers_follow_the_hint_once_each_and_only_when_legal() {
+    fn killers_come_first_once_each_and_only_when_legal() {
         assert_eq!(
-            order(&[10, 11, 12, 13], Some(2), [Some(13), Some(10)]),
-            [2, 3, 0, 1]
+            order(&[10, 11, 12, 13], Some(12), [Some(13), Some(10)]),
+            [3, 0, 1]
         );
-        // A killer equal to the hint, a killer not among the moves.
+        // A killer equal to the visited move, a killer not among the moves.
         assert_eq!(
-            order(&[10, 11, 12, 13], Some(1), [Some(11), Some(99)]),
-            [1, 0, 2, 3]
+            order(&[10, 11, 12, 13], Some(11), [Some(11), Some(99)]),
+            [0, 2, 3]
         );
         assert_eq!(order(&[10, 11, 12], None, [Some(12), Some(11)]), [2, 1, 0]);
+    }
+
+    fn picked(stack: &mut [Cell], table: Option<Cell>, killers: [Option<Cell>; 2]) -> Vec<u8> {
+        let pos = TicTacToe::START.after(cell(4));
+        let mut picker = MovePicker::new(&pos, stack, table.map(TicTacToe::pack_move), killers);
+        let mut seen = Vec::new();
+        while let Some((m, free)) = picker.next().unwrap() {
+            assert!(pos.is_legal(m));
+            seen.push((m.index(), free.len()));
+        }
+        // Moves after generation get the stack above the node's eight moves.
+        assert!(seen
+            .iter()
+            .skip(usize::from(table.is_some()))
+            .all(|&(_, f)| f == 2));
+        seen.into_iter().map(|(m, _)| m).collect()
+    }
+
+    #[test]
+    fn the_picker_gives_table_move_killers_then_the_rest_each_once() {
+        let mut stack = [Cell::default(); 10];
+        assert_eq!(
+            picked(&mut stack, None, [None, None]),
+            [0, 1, 2, 3, 5, 6, 7, 8]
+        );
+        assert_eq!(
+            picked(
+                &mut stack,
+                Some(cell(7)),
+                [Some(2), Some(7)].map(|k| k.map(cell))
+            ),
+            [7, 2, 0, 1, 3, 5, 6, 8]
+        );
+    }
+
+    #[test]
+    fn a_table_move_the_game_cannot_check_early_comes_first_after_generation() {
+        assert_eq!(
+            MoveOrder::new(
+                4,
+                Front::new(&[10, 11, 12, 13], None, Some(2), [Some(13), None])
+            )
+            .collect::<Vec<_>>(),
+            [2, 3, 0, 1]
+        );
+    }
+
+    #[test]
+    fn the_table_move_needs_no_generation() {
+        let pos = TicTacToe::START;
+        let mut picker = MovePicker::new(&pos, &mut [], Some(3), [None, None]);
+        assert_eq!(
+            picker.next().map(|o| o.map(|(m, f)| (m, f.len()))),
+            Ok(Some((cell(3), 0)))
+        );
+        // Only the moves after it need room for the node's moves.
+        assert_eq!(picker.next().map(|o| o.is_some()), Err(MoveBufferFull));
     }
 
     #[test]

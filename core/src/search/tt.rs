@@ -2,15 +2,16 @@
 //!
 //! Each entry keeps both a lower and an upper bound on the position's value at one
 //! depth, as the "memory" of Plaat et al.'s MT (alpha-beta with memory) requires, and
-//! the best move as its index in the game's move generation order, so the table is
-//! the same for every game. Replacement is deterministic: an entry for the same
-//! position and depth is tightened, anything else is overwritten.
+//! the best move packed by the game ([`Game::pack_move`](crate::Game::pack_move)), so
+//! a node can try it before generating its moves. Replacement is deterministic: an
+//! entry for the same position and depth is tightened, anything else is overwritten.
 //!
 //! Each entry also records whether its bounds rest on a static evaluation at the
 //! depth horizon somewhere below. A search that takes its value from such an entry
 //! has met the horizon too, so the iterative driver does not mistake a tree answered
 //! from the table for a fully solved one.
 
+use crate::game::PACKED_MOVE_BITS;
 use crate::score::Score;
 
 /// One table entry (16 bytes).
@@ -19,33 +20,54 @@ pub struct Entry {
     key: u32,
     lower: i32,
     upper: i32,
-    best: u16,
+    /// The depth + 1 in the low seven bits ([`DEPTH`]; zero marks an unused entry)
+    /// and the [`HORIZON`] bit.
     depth: u8,
-    /// [`USED`] and [`HORIZON`] bits.
-    flags: u8,
+    /// The packed best move + 1, little-endian; zero means no move.
+    best: [u8; 3],
 }
 
-/// The entry holds a position.
-const USED: u8 = 1;
-/// Its bounds depend on a static evaluation at the depth horizon.
-const HORIZON: u8 = 2;
-
 const _: () = assert!(core::mem::size_of::<Entry>() == 16);
+const _: () = assert!(PACKED_MOVE_BITS == 24);
 
-/// `best` is the move's index + 1; zero means no move, so an unused entry is all
-/// zero bytes (a table in zero-initialised memory needs no fill).
-const NO_MOVE: u16 = 0;
+/// The bits of [`Entry::depth`] that hold the depth + 1.
+const DEPTH: u8 = 0x7F;
+/// The bit of [`Entry::depth`] set when the bounds depend on a static evaluation at
+/// the depth horizon.
+const HORIZON: u8 = 0x80;
+
+/// The most a stored depth can be (one value of the bits marks an unused entry).
+const MAX_STORED_DEPTH: u32 = DEPTH as u32 - 1;
 
 impl Entry {
-    /// An unused entry (all zero bytes); fill the caller's array with it.
+    /// An unused entry (all zero bytes, so a table in zero-initialised memory needs no
+    /// fill); fill the caller's array with it.
     pub const EMPTY: Entry = Entry {
         key: 0,
         lower: 0,
         upper: 0,
-        best: NO_MOVE,
         depth: 0,
-        flags: 0,
+        best: [0; 3],
     };
+
+    const fn is_used(&self) -> bool {
+        self.depth & DEPTH != 0
+    }
+
+    /// The packed best move, if one is stored.
+    fn best_move(&self) -> Option<u32> {
+        let [a, b, c] = self.best;
+        u32::from_le_bytes([a, b, c, 0]).checked_sub(1)
+    }
+}
+
+/// `packed` + 1 in three bytes, or `None` when it does not fit.
+fn encode_move(packed: u32) -> Option<[u8; 3]> {
+    let stored = packed
+        .checked_add(1)
+        .filter(|&v| v >> PACKED_MOVE_BITS == 0)?;
+    let [a, b, c, _] = stored.to_le_bytes();
+    Some([a, b, c])
 }
 
 impl Default for Entry {
@@ -63,8 +85,9 @@ pub struct Hit {
     pub lower: Score,
     /// The value is at most this.
     pub upper: Score,
-    /// Index of the best move in generation order.
-    pub best: Option<usize>,
+    /// The best move, packed by the game ([`Game::unpack_move`](crate::Game::unpack_move)
+    /// turns it back into a legal move, or rejects it).
+    pub best: Option<u32>,
     /// Whether the bounds depend on a static evaluation at the depth horizon.
     pub horizon: bool,
 }
@@ -116,27 +139,28 @@ impl<'a> Table<'a> {
     #[must_use]
     pub fn probe(&self, hash: u64) -> Option<Hit> {
         let e = self.entries.get(self.slot(hash))?;
-        if e.flags & USED == 0 || e.key != hash as u32 {
+        if !e.is_used() || e.key != hash as u32 {
             return None;
         }
         Some(Hit {
-            depth: u32::from(e.depth),
+            depth: u32::from(e.depth & DEPTH) - 1,
             lower: Score::from_raw(e.lower),
             upper: Score::from_raw(e.upper),
-            best: usize::from(e.best).checked_sub(1),
-            horizon: e.flags & HORIZON != 0,
+            best: e.best_move(),
+            horizon: e.depth & HORIZON != 0,
         })
     }
 
-    /// Records bounds for `hash` at `depth` (node-relative scores), the best move and
-    /// whether the bounds depend on the depth horizon.
+    /// Records bounds for `hash` at `depth` (node-relative scores), the best move
+    /// (packed; one wider than [`PACKED_MOVE_BITS`] is not stored) and whether the
+    /// bounds depend on the depth horizon.
     pub fn store(
         &mut self,
         hash: u64,
         depth: u32,
         lower: Score,
         upper: Score,
-        best: Option<usize>,
+        best: Option<u32>,
         horizon: bool,
     ) {
         let slot = self.slot(hash);
@@ -144,28 +168,26 @@ impl<'a> Table<'a> {
             return;
         };
         let key = hash as u32;
-        let depth = depth.min(u32::from(u8::MAX)) as u8;
-        let best = best.and_then(|b| u16::try_from(b.checked_add(1)?).ok());
-        let same = e.flags & USED != 0 && e.key == key;
+        let depth = depth.min(MAX_STORED_DEPTH) as u8 + 1;
+        let best = best.and_then(encode_move);
+        let same = e.is_used() && e.key == key;
         let horizon = if horizon { HORIZON } else { 0 };
-        if same && e.depth == depth {
+        if same && e.depth & DEPTH == depth {
             e.lower = e.lower.max(lower.raw());
             e.upper = e.upper.min(upper.raw());
-            e.flags |= horizon;
+            e.depth |= horizon;
         } else {
             e.lower = lower.raw();
             e.upper = upper.raw();
-            e.depth = depth;
-            e.flags = horizon;
+            e.depth = depth | horizon;
             if !same {
-                e.best = NO_MOVE;
+                e.best = [0; 3];
             }
         }
         if let Some(b) = best {
             e.best = b;
         }
         e.key = key;
-        e.flags |= USED;
     }
 }
 
@@ -196,25 +218,35 @@ mod tests {
     }
 
     #[test]
-    fn move_indices_round_trip_up_to_the_limit() {
+    fn packed_moves_round_trip_up_to_the_limit() {
         let mut mem = [Entry::EMPTY; 1];
         let mut t = Table::new(&mut mem);
-        for best in [0, 1, 2_175, 65_534] {
+        let widest = (1 << PACKED_MOVE_BITS) - 2;
+        for best in [0, 1, 0x1F_FFFF, widest] {
             t.store(9, 1, Score::ZERO, Score::ZERO, Some(best), false);
             assert_eq!(t.probe(9).unwrap().best, Some(best));
         }
-        // An index the entry cannot hold is not stored (the old one stays).
-        t.store(9, 1, Score::ZERO, Score::ZERO, Some(65_535), false);
-        assert_eq!(t.probe(9).unwrap().best, Some(65_534));
+        // A move the entry cannot hold is not stored (the old one stays).
+        t.store(9, 1, Score::ZERO, Score::ZERO, Some(widest + 1), false);
+        assert_eq!(t.probe(9).unwrap().best, Some(widest));
         let zero = Entry {
             key: 0,
             lower: 0,
             upper: 0,
-            best: 0,
             depth: 0,
-            flags: 0,
+            best: [0; 3],
         };
         assert_eq!(Entry::EMPTY, zero);
+    }
+
+    #[test]
+    fn depth_zero_entries_are_used_and_deep_ones_saturate() {
+        let mut mem = [Entry::EMPTY; 1];
+        let mut t = Table::new(&mut mem);
+        t.store(5, 0, Score::ZERO, Score::ZERO, None, false);
+        assert_eq!(t.probe(5).map(|h| (h.depth, h.best)), Some((0, None)));
+        t.store(5, 1000, Score::ZERO, Score::ZERO, None, false);
+        assert_eq!(t.probe(5).map(|h| h.depth), Some(MAX_STORED_DEPTH));
     }
 
     #[test]

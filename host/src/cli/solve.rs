@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context};
-use microply_core::games::dots::{solve, Dots, Entry, Size};
+use microply_core::games::dots::{solve, Dots, Size, Slot};
 use microply_core::games::GameKind;
 use microply_core::{Notation, Player};
 
@@ -47,7 +47,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             Dots::empty(size)
         }
     };
-    let mut table = crate::memory::try_table(args.tt_entries, Entry::EMPTY)?;
+    let mut table = crate::memory::try_table(args.tt_entries, Slot::EMPTY)?;
     let started = Instant::now();
     let s = solve(&pos, &mut table);
     let seconds = started.elapsed().as_secs_f64();

@@ -118,6 +118,10 @@ impl Game for DagNode {
         ControlFlow::Continue(())
     }
 
+    fn pack_move(m: u8) -> u32 {
+        u32::from(m)
+    }
+
     fn after(&self, m: u8) -> DagNode {
         let m = u64::from(m);
         let positions = u64::from(self.shape.positions.max(1));

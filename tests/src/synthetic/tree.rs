@@ -101,6 +101,10 @@ impl Game for Node {
         ControlFlow::Continue(())
     }
 
+    fn pack_move(m: u8) -> u32 {
+        u32::from(m)
+    }
+
     fn after(&self, m: u8) -> Node {
         let index = self.index * MAX_BRANCHING + u64::from(m) + 1;
         let child = Node { index, ..*self };

@@ -81,10 +81,10 @@ impl crate::playable::Playable for Amazons {
 
     /// A split board whose move counts the one-side search gets exactly (within
     /// [`endgame::ROOT_BUDGET`] nodes) is solved: [`endgame::solve`].
-    fn solve(&self) -> Option<crate::playable::Solved<Move>> {
+    fn solve(&self) -> Option<crate::playable::Solution<Move>> {
         let mut budget = endgame::ROOT_BUDGET;
         let solution = endgame::solve(self, &mut budget)?;
-        Some(crate::playable::Solved {
+        Some(crate::playable::Solution {
             best: solution.best?,
             score: solution.score,
             nodes: u64::from(endgame::ROOT_BUDGET - budget),

@@ -176,6 +176,24 @@ impl Game for Amazons {
     fn is_legal(&self, m: Move) -> bool {
         self.is_legal_move(m)
     }
+
+    /// Three 7-bit square indices: `from`, `to`, `arrow` from the low bits up.
+    fn pack_move(m: Move) -> u32 {
+        let square = |s: Square| u32::from(s.0 & 0x7F);
+        square(m.from) | square(m.to) << 7 | square(m.arrow) << 14
+    }
+
+    /// Three slide checks, no generation: the point of packing (a 10×10 node has
+    /// about 2,000 moves).
+    fn unpack_move(&self, packed: u32) -> Option<Move> {
+        let square = |shift: u32| Square(((packed >> shift) & 0x7F) as u8);
+        let m = Move {
+            from: square(0),
+            to: square(7),
+            arrow: square(14),
+        };
+        (packed >> 21 == 0 && self.is_legal_move(m)).then_some(m)
+    }
 }
 
 #[cfg(test)]

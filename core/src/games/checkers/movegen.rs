@@ -289,6 +289,20 @@ impl Checkers {
         })
     }
 
+    /// The simple move packing to `packed`, by two bitboard tests; `None` when a
+    /// capture is pending (a capture path is found among the generated moves).
+    fn unpack_step<const BLACK: bool>(side: &Side<BLACK>, packed: u32) -> Option<Move> {
+        if side.capturers() != 0 {
+            return None;
+        }
+        let (from, to) = ((packed & 31) as u8, ((packed >> 5) & 31) as u8);
+        let m = Move::simple(from, to);
+        let steps = Dir::ALL
+            .into_iter()
+            .any(|d| side.steppers(d) & square(from) != 0 && step(square(from), d) == square(to));
+        (steps && Self::pack_move(m) == packed).then_some(m)
+    }
+
     fn for_each_capture<B, const BLACK: bool>(
         side: &Side<BLACK>,
         capturers: Bitboard,
@@ -395,5 +409,25 @@ impl Game for Checkers {
 
     fn has_moves(&self) -> bool {
         !self.is_draw_by_rule() && self.can_move()
+    }
+
+    /// The origin and final squares and a 14-bit digest of the landings between
+    /// (capture paths with the same ends differ there).
+    fn pack_move(m: Move) -> u32 {
+        let digest = m
+            .path()
+            .iter()
+            .fold(0u32, |h, &sq| (h.wrapping_mul(33) ^ u32::from(sq)) & 0x3FFF);
+        u32::from(m.from() & 31) | u32::from(m.to() & 31) << 5 | digest << 10
+    }
+
+    /// A simple move by two bitboard tests; a pending capture is left to generation
+    /// (checking a capture path would cost as much as generating the captures, and
+    /// the node would generate them again if the table move did not cut off).
+    fn unpack_move(&self, packed: u32) -> Option<Move> {
+        if self.is_draw_by_rule() {
+            return None;
+        }
+        with_side!(self, side => Self::unpack_step(&side, packed))
     }
 }

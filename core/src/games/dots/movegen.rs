@@ -63,6 +63,15 @@ impl Game for Dots {
     fn is_legal(&self, m: Edge) -> bool {
         m.is_on(self.size()) && !self.edges().contains(m)
     }
+
+    fn pack_move(m: Edge) -> u32 {
+        u32::from(m.0)
+    }
+
+    fn unpack_move(&self, packed: u32) -> Option<Edge> {
+        let m = Edge(u8::try_from(packed).ok()?);
+        self.is_legal(m).then_some(m)
+    }
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! The value of a position for the side to move depends only on the drawn edges, not
 //! on who owns the boxes already taken, so the transposition table is keyed by the
 //! edges alone, folded over the board's symmetries (8 on a square, 4 otherwise). It
-//! lives in caller memory ([`Entry`] slices of any length); the solver allocates
+//! lives in caller memory ([`Slot`] slices of any length); the solver allocates
 //! nothing.
 //!
 //! Four pieces of theory keep the tree small, all checked in the tests against a
@@ -40,7 +40,7 @@ const TABLE_MIN_UNDRAWN: u32 = 4;
 /// can lay a solver table over its move memory.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]
 #[repr(C)]
-pub struct Entry {
+pub struct Slot {
     key: u64,
     lower: i8,
     upper: i8,
@@ -54,11 +54,11 @@ pub struct Entry {
     _pad: [u8; 3],
 }
 
-const _: () = assert!(core::mem::size_of::<Entry>() == 16);
+const _: () = assert!(core::mem::size_of::<Slot>() == 16);
 
-impl Entry {
+impl Slot {
     /// An empty slot.
-    pub const EMPTY: Entry = Entry {
+    pub const EMPTY: Slot = Slot {
         key: 0,
         lower: 0,
         upper: 0,
@@ -87,12 +87,12 @@ pub struct Solution {
 /// faster, an empty slice works).
 ///
 /// ```
-/// use microply_core::games::dots::{solve, Dots, Entry, Size};
-/// let mut table = [Entry::EMPTY; 1 << 10];
+/// use microply_core::games::dots::{solve, Dots, Slot, Size};
+/// let mut table = [Slot::EMPTY; 1 << 10];
 /// let s = solve(&Dots::empty(Size::new(2, 2).unwrap()), &mut table);
 /// assert_eq!(s.first_margin, 2); // first player wins 2×2 by 3–1
 /// ```
-pub fn solve(pos: &Dots, table: &mut [Entry]) -> Solution {
+pub fn solve(pos: &Dots, table: &mut [Slot]) -> Solution {
     let mut solver = Solver {
         size: pos.size(),
         table,
@@ -117,7 +117,7 @@ pub fn solve(pos: &Dots, table: &mut [Entry]) -> Solution {
 /// The search state: the board size, the table and a node counter.
 struct Solver<'t> {
     size: Size,
-    table: &'t mut [Entry],
+    table: &'t mut [Slot],
     nodes: u64,
 }
 
@@ -311,7 +311,7 @@ impl Solver<'_> {
         i..(i + 2).min(len)
     }
 
-    fn probe(&self, key: u64) -> Option<Entry> {
+    fn probe(&self, key: u64) -> Option<Slot> {
         let slots = self.slots(key);
         self.table
             .get(slots)?
@@ -327,7 +327,7 @@ impl Solver<'_> {
         let boxes = Edges::boxes(self.size).count_ones() as i32;
         let lower = if value > alpha { value } else { -boxes };
         let upper = if value < beta { value } else { boxes };
-        let entry = Entry {
+        let entry = Slot {
             key,
             lower: lower as i8,
             upper: upper as i8,
@@ -581,7 +581,7 @@ mod tests {
     use std::vec;
 
     fn solve_empty(r: u8, c: u8) -> Solution {
-        let mut table = vec![Entry::EMPTY; 1 << 16];
+        let mut table = vec![Slot::EMPTY; 1 << 16];
         solve(&Dots::empty(Size::new(r, c).unwrap()), &mut table)
     }
 
@@ -609,7 +609,7 @@ mod tests {
     #[test]
     fn best_move_achieves_the_value() {
         let pos = Dots::empty(Size::new(2, 2).unwrap());
-        let mut table = vec![Entry::EMPTY; 1 << 12];
+        let mut table = vec![Slot::EMPTY; 1 << 12];
         let s = solve(&pos, &mut table);
         let m = s.best.unwrap();
         let child = pos.after(m);

@@ -62,4 +62,15 @@ impl Game for TicTacToe {
     fn count_moves(&self) -> u64 {
         u64::from(self.open_cells().count_ones())
     }
+
+    fn pack_move(m: Cell) -> u32 {
+        u32::from(m.0)
+    }
+
+    fn unpack_move(&self, packed: u32) -> Option<Cell> {
+        let open = 1u32
+            .checked_shl(packed)
+            .is_some_and(|bit| u32::from(self.open_cells()) & bit != 0);
+        open.then_some(Cell(packed as u8))
+    }
 }
