@@ -236,7 +236,8 @@ async function dots() {
   const solved = await page.textContent('#solve');
   check(solved.startsWith('+2 boxes for first') && solved.includes('margin 2'), 'dots: exact value from the solver', solved);
   await setup('dots', { rows: '3', cols: '3' });
-  await importFen('dots', line, '3x3:a1-b1,a1-a2,b1-b2:0-0:1');
+  // Four edges and no box: the first player is to move (an odd count would be refused).
+  await importFen('dots', line, '3x3:a1-b1,c1-d1,a1-a2,b1-b2:0-0:1');
   // Completing a box keeps the turn: shown in the status line, box filled.
   await page.selectOption('#engine-side', 'none');
   await clickMove('dots', 'a2-b2');
@@ -272,6 +273,24 @@ async function amazons() {
   await shot('amazons-10');
 }
 
+/** The evaluator selector lists the engine's evaluators and switches the static eval. */
+async function evaluators() {
+  await setup('checkers', { 'draw-plies': '80' }, { engineSide: 'none' });
+  const names = await page.$$eval('#evaluator option', (os) => os.map((o) => o.textContent));
+  check(names.join() === 'baseline,network', 'checkers: the selector lists the engine\'s evaluators', names.join());
+  const fen = 'B:W18,19,20,K32:B6,7';
+  await importFen('checkers', 'game checkers draw_plies=80', fen);
+  for (const name of ['network', 'baseline']) {
+    const expected = host(`game checkers\nposition fen ${fen}\nevaluator ${name}\neval`)
+      .find((l) => l.startsWith('eval '))?.slice(5);
+    await page.selectOption('#evaluator', name);
+    const shown = await page
+      .waitForFunction((e) => document.getElementById('eval').textContent === e, expected)
+      .then(() => expected, () => page.textContent('#eval'));
+    check(shown === expected, `checkers: the ${name} evaluator's static eval`, `${shown} != ${expected}`);
+  }
+}
+
 async function phone() {
   await page.setViewportSize({ width: 390, height: 844 });
   await setup('checkers', { 'draw-plies': '80' });
@@ -281,7 +300,7 @@ async function phone() {
 }
 
 try {
-  for (const run of [tictactoe, checkers, dots, amazons, phone]) {
+  for (const run of [tictactoe, checkers, evaluators, dots, amazons, phone]) {
     const before = failed;
     await run();
     console.log(`${run.name}: ${failed === before ? 'ok' : 'FAILED'}`);

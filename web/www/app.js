@@ -85,6 +85,7 @@ const state = {
   busy: false,
   generation: 0, // bumped by every change, so a late reply cannot act on a newer position
   refreshing: false, // true until the board shows the latest position
+  evaluator: null, // the evaluator chosen in the selector (null: the game's default)
 };
 
 const engine = new EngineClient((message) => { $('engine-state').textContent = message; });
@@ -187,16 +188,43 @@ async function computeFens() {
   }
 }
 
+/** Loads the game and the chosen evaluator into the (possibly new) worker. */
+async function loadGame() {
+  await engine.expect(`game ${state.game.name} ${state.options}`.trim());
+  if (state.evaluator) await engine.expect(`evaluator ${state.evaluator}`);
+}
+
+/** Lists the game's evaluators (the reply `evaluator NAME weights=N available=A,B`). */
+async function listEvaluators() {
+  const [line] = await engine.expect('evaluator');
+  const [, current, ...fields] = line.split(' ');
+  const available = Object.fromEntries(fields.map((kv) => kv.split('='))).available.split(',');
+  $('evaluator').replaceChildren(...available.map((name) => {
+    const option = document.createElement('option');
+    option.textContent = name;
+    option.selected = name === current;
+    return option;
+  }));
+  $('evaluator').disabled = available.length < 2;
+}
+
+async function chooseEvaluator() {
+  state.evaluator = $('evaluator').value;
+  await engine.expect(`evaluator ${state.evaluator}`);
+  await refresh();
+}
+
 async function newGame() {
   engine.restart();
   state.game = GAMES[$('game').value];
   state.options = gameOptions();
-  Object.assign(state, { startFen: null, moves: [], fens: [], cursor: 0 });
+  Object.assign(state, { startFen: null, moves: [], fens: [], cursor: 0, evaluator: null });
   setBusy(false);
   showError('');
   $('info').replaceChildren();
   $('pdn-box').hidden = state.game.name !== 'checkers';
-  await engine.expect(`game ${state.game.name} ${state.options}`.trim());
+  await loadGame();
+  await listEvaluators();
   $('engine-state').textContent = 'engine ready (WebAssembly)';
   await refresh({ auto: true });
 }
@@ -236,7 +264,7 @@ function addInfo(line) {
 async function stop() {
   engine.restart();
   setBusy(false);
-  await engine.expect(`game ${state.game.name} ${state.options}`.trim());
+  await loadGame();
   await refresh();
 }
 
@@ -430,6 +458,7 @@ function wire() {
   on('go', 'click', () => think(true));
   on('analyse', 'click', () => think(false));
   on('stop', 'click', stop);
+  on('evaluator', 'change', chooseEvaluator);
   on('engine-side', 'change', () => refresh({ auto: true }));
   on('first', 'click', () => goTo(0));
   on('back', 'click', () => goTo(state.cursor - 1));
