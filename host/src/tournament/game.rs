@@ -432,6 +432,17 @@ mod tests {
         }
     }
 
+    /// Game 0 of round 1, player 0 moving first, from `opening`.
+    fn first_game(opening: Opening) -> GameSpec {
+        GameSpec {
+            index: 0,
+            round: 1,
+            first: 0,
+            second: 1,
+            opening,
+        }
+    }
+
     fn rules(game: &str) -> Rules {
         Rules {
             game: game.into(),
@@ -448,13 +459,7 @@ mod tests {
             entrant("name=A,depth=9"),
             entrant("name=B,depth=9,algo=pvs"),
         ];
-        let spec = GameSpec {
-            index: 0,
-            round: 1,
-            first: 0,
-            second: 1,
-            opening: Opening::default(),
-        };
+        let spec = first_game(Opening::default());
         let r = play_game(&spec, &players, &rules("tictactoe")).unwrap();
         assert_eq!(
             (r.outcome, r.plies(), r.reason.as_str()),
@@ -468,16 +473,10 @@ mod tests {
         // x takes the centre and o answers on an edge (a2): a known loss for o,
         // which perfect play by x converts.
         let players = [entrant("name=A,depth=9"), entrant("name=B,depth=9")];
-        let spec = GameSpec {
-            index: 0,
-            round: 1,
-            first: 0,
-            second: 1,
-            opening: Opening {
-                fen: None,
-                moves: vec!["b2".into(), "a2".into()],
-            },
-        };
+        let spec = first_game(Opening {
+            fen: None,
+            moves: vec!["b2".into(), "a2".into()],
+        });
         let r = play_game(&spec, &players, &rules("tictactoe")).unwrap();
         assert_eq!(r.outcome, Outcome::FirstWins);
         assert_eq!(&r.moves[..2], &["b2".to_owned(), "a2".to_owned()]);
@@ -487,16 +486,10 @@ mod tests {
     fn score_adjudication_when_asked() {
         // After b2 a2 o is lost: o's depth-9 search reports a loss, x's a win.
         let players = [entrant("name=A,depth=9"), entrant("name=B,depth=9")];
-        let lost = GameSpec {
-            index: 0,
-            round: 1,
-            first: 0,
-            second: 1,
-            opening: Opening {
-                fen: None,
-                moves: vec!["b2".into(), "a2".into()],
-            },
-        };
+        let lost = first_game(Opening {
+            fen: None,
+            moves: vec!["b2".into(), "a2".into()],
+        });
         let mut r = rules("tictactoe");
         r.adjudication.resign_score = Some(1.0);
         let g = play_game(&lost, &players, &r).unwrap();
@@ -530,13 +523,7 @@ mod tests {
             entrant("name=A,depth=2"),
             entrant("name=Gone,depth=2,cmd=/nonexistent/x"),
         ];
-        let spec = GameSpec {
-            index: 0,
-            round: 1,
-            first: 0,
-            second: 1,
-            opening: Opening::default(),
-        };
+        let spec = first_game(Opening::default());
         let r = play_game(&spec, &players, &rules("tictactoe")).unwrap();
         assert_eq!(r.outcome, Outcome::FirstWins);
         assert!(
@@ -551,13 +538,7 @@ mod tests {
         let mut bad = entrant("name=Bad,depth=2");
         bad.setup = vec!["evaluator nosuch".into()];
         let players = [bad, entrant("name=B,depth=2")];
-        let spec = GameSpec {
-            index: 0,
-            round: 1,
-            first: 0,
-            second: 1,
-            opening: Opening::default(),
-        };
+        let spec = first_game(Opening::default());
         let r = play_game(&spec, &players, &rules("checkers")).unwrap();
         assert_eq!(r.outcome, Outcome::SecondWins);
         assert!(r.reason.contains("unknown evaluator"), "{}", r.reason);
