@@ -177,7 +177,7 @@ pub fn run_engine(engine: &str, args: &RunArgs) -> anyhow::Result<ExitCode> {
     if !output.status.success() {
         bail!("{engine} exited with {}: {}", output.status, output.stderr);
     }
-    let other = suite::split_replies(&output.stdout);
+    let other = suite::split_script_replies(&script, &output.stdout);
     let host = run_host_with(&script, tt_entries, move_words)?;
     let comparison = compare(&script, &host, &other);
     print_tallies(&comparison);
