@@ -215,15 +215,7 @@ fn match_summary(config: &TournamentConfig, records: &[GameRecord]) -> String {
     let wdl = wdl_of_first(records);
     let mut pentanomial = crate::ratings::Pentanomial::default();
     for pair in records.chunks_exact(2) {
-        let a = |r: &GameRecord| {
-            let p = r.outcome.first_points();
-            if r.spec.first == 0 {
-                p
-            } else {
-                1.0 - p
-            }
-        };
-        let _ = pentanomial.record(a(&pair[0]), a(&pair[1]));
+        let _ = pentanomial.record(pair[0].points_of(0), pair[1].points_of(0));
     }
     let sprt = config
         .sprt
@@ -235,17 +227,7 @@ fn match_summary(config: &TournamentConfig, records: &[GameRecord]) -> String {
 }
 
 fn score_svg(records: &[GameRecord]) -> anyhow::Result<String> {
-    let points: Vec<f64> = records
-        .iter()
-        .map(|r| {
-            let p = r.outcome.first_points();
-            if r.spec.first == 0 {
-                p
-            } else {
-                1.0 - p
-            }
-        })
-        .collect();
+    let points: Vec<f64> = records.iter().map(|r| r.points_of(0)).collect();
     let running = crate::ratings::running_score(&points)?;
     Ok(crate::report::score_plot(
         "Score of A over games",

@@ -158,6 +158,18 @@ impl GameRecord {
     pub fn plies(&self) -> usize {
         self.moves.len()
     }
+
+    /// The points (1, ½, 0) of player `player` (an index in the configuration), who
+    /// played either side of this game.
+    #[must_use]
+    pub fn points_of(&self, player: usize) -> f64 {
+        let first = self.outcome.first_points();
+        if self.spec.first == player {
+            first
+        } else {
+            1.0 - first
+        }
+    }
 }
 
 /// Something wrong with the game itself rather than with a player.
@@ -480,6 +492,7 @@ mod tests {
         let r = play_game(&spec, &players, &rules("tictactoe")).unwrap();
         assert_eq!(r.outcome, Outcome::FirstWins);
         assert_eq!(&r.moves[..2], &["b2".to_owned(), "a2".to_owned()]);
+        assert_eq!((r.points_of(0), r.points_of(1)), (1.0, 0.0));
     }
 
     #[test]

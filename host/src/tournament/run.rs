@@ -275,15 +275,8 @@ pub fn execute(
 pub fn wdl_of_first(records: &[GameRecord]) -> crate::ratings::Wdl {
     let mut wdl = crate::ratings::Wdl::default();
     for r in records {
-        let p = r.outcome.first_points();
-        let a = if r.spec.first == 0 { p } else { 1.0 - p };
-        if a > 0.75 {
-            wdl.wins += 1;
-        } else if a < 0.25 {
-            wdl.losses += 1;
-        } else {
-            wdl.draws += 1;
-        }
+        // Always 1, ½ or 0, which is all `record` refuses otherwise.
+        let _ = wdl.record(r.points_of(0));
     }
     wdl
 }
