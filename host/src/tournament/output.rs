@@ -13,7 +13,7 @@ use super::checkpoint::write_atomically;
 use super::config::TournamentConfig;
 use super::game::{GameRecord, Outcome};
 use super::standings::{crosstable, standings};
-use crate::ratings::{maximum_likelihood, Anchor, RatedGame, Rating};
+use crate::ratings::{maximum_likelihood, Anchor, RatedGame, Rating, RatingError};
 use crate::report::{interval_plot, markdown_table, ratings_table};
 
 /// One line of `results.csv` / one object of `results.json`.
@@ -150,10 +150,12 @@ pub fn game_record_text(config: &TournamentConfig, r: &GameRecord) -> String {
     out
 }
 
-/// Maximum-likelihood ratings (mean 0) from every game, if they exist (a player who
-/// won or lost everything has no finite rating).
-#[must_use]
-pub fn ratings(n: usize, records: &[GameRecord]) -> Option<Vec<Rating>> {
+/// Maximum-likelihood ratings (mean 0) from every game.
+///
+/// # Errors
+/// Why there are none: players who won or lost everything, or never met the others,
+/// have no finite rating ([`RatingError`]).
+pub fn ratings(n: usize, records: &[GameRecord]) -> Result<Vec<Rating>, RatingError> {
     let games: Vec<RatedGame> = records
         .iter()
         .map(|r| RatedGame {
@@ -162,7 +164,7 @@ pub fn ratings(n: usize, records: &[GameRecord]) -> Option<Vec<Rating>> {
             score_first: r.outcome.first_points(),
         })
         .collect();
-    maximum_likelihood(n, &games, Anchor::Mean).ok()
+    maximum_likelihood(n, &games, Anchor::Mean)
 }
 
 /// The markdown report: standings, crosstable and ratings.
@@ -218,11 +220,11 @@ pub fn report(config: &TournamentConfig, records: &[GameRecord]) -> String {
     out += &markdown_table(&header_refs, &rows);
     out += "\n\n## Maximum-likelihood ratings (mean 0, 95% intervals)\n\n";
     match ratings(n, records) {
-        Some(r) => {
+        Ok(r) => {
             out += &ratings_table(&names, &r);
             out += "\n\n![ratings](ratings.svg)\n";
         }
-        None => out += "Not finite: some player won or lost every game.\n",
+        Err(e) => out += &format!("None: {e}.\n"),
     }
     out
 }
@@ -251,7 +253,7 @@ pub fn write_all(
     write_atomically(&dir.join("results.json"), results_json(records)?.as_bytes())?;
     write_atomically(&dir.join("report.md"), report(config, records).as_bytes())?;
     let names: Vec<String> = config.players.iter().map(|p| p.name.clone()).collect();
-    if let Some(r) = ratings(config.players.len(), records) {
+    if let Ok(r) = ratings(config.players.len(), records) {
         if let Ok(svg) = interval_plot("Ratings (95% intervals)", &names, &r) {
             write_atomically(&dir.join("ratings.svg"), svg.as_bytes())?;
         }
