@@ -8,6 +8,7 @@ pub mod firmware;
 pub mod ga;
 pub mod memory;
 pub mod piped;
+pub mod progress;
 pub mod ratings;
 pub mod report;
 pub mod tournament;

@@ -1,10 +1,9 @@
 //! `microply tournament` and `microply match`: build a configuration from a TOML file
 //! or the command line and hand it to [`crate::tournament::run::execute`].
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::time::Instant;
 
+use crate::progress::{Display, Progress};
 use crate::tournament::config::{Format, TournamentConfig};
 use crate::tournament::game::GameRecord;
 use crate::tournament::player::PlayerConfig;
@@ -86,27 +85,30 @@ fn start(
     }
 }
 
-/// Progress: one line per game on stderr, or a line rewritten in place on a terminal.
+/// Progress: a bar on a terminal, one line per game otherwise.
 fn progress() -> impl FnMut(&GameRecord, &[GameRecord], usize) {
-    let started = Instant::now();
-    let terminal = std::io::stderr().is_terminal();
+    let mut bar: Option<Progress> = None;
     move |game, all, total| {
-        let done = all.len();
-        let rate = done as f64 / started.elapsed().as_secs_f64().max(1e-9);
-        let eta = total.saturating_sub(done) as f64 / rate.max(1e-9);
-        let leader = leader(all);
-        let line = format!(
-            "{done}/{total} games, {rate:.2} games/s, ETA {eta:.0} s, leader {leader} | game {}: {} - {} {} ({})",
+        let bar = bar.get_or_insert_with(|| {
+            Progress::new(
+                Display::detect(),
+                "games",
+                total as u64,
+                all.len().saturating_sub(1) as u64,
+            )
+        });
+        let message = format!(
+            "leader {} | game {}: {} - {} {} ({})",
+            leader(all),
             game.spec.index + 1,
             game.first,
             game.second,
             game.outcome.as_str(),
             game.reason
         );
-        if terminal {
-            eprint!("\r\x1b[2K{line}");
-        } else {
-            eprintln!("{line}");
+        bar.set(all.len() as u64, &message);
+        if all.len() == total {
+            bar.finish();
         }
     }
 }
