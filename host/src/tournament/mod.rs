@@ -3,6 +3,7 @@
 //! files. The `match` and `tournament` subcommands are thin layers over this.
 
 pub mod adjudication;
+pub mod bracket;
 pub mod checkpoint;
 pub mod client;
 pub mod config;
