@@ -4,9 +4,11 @@
 
 pub mod adjudication;
 pub mod bracket;
+pub mod bracket_text;
 pub mod checkpoint;
 pub mod client;
 pub mod config;
+pub mod elimination;
 pub mod game;
 pub mod openings;
 pub mod output;
