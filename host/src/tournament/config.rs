@@ -396,5 +396,16 @@ depth = 3
         assert!(e.contains("unknown evaluator 'deep'"), "{e}");
         let e = error_of(&GOOD.replace("depth = 3", "depth = 3\nnodes = 5"));
         assert!(e.contains("exactly one of depth"), "{e}");
+        let e = error_of(&GOOD.replace("seed = 7", "seed = 7\nformat = \"mixed\"\nadvance = 2"));
+        assert!(
+            e.contains("t.toml")
+                && e.contains("advance: 2 of each group, but the smallest group has 1"),
+            "{e}"
+        );
+        let e = error_of(&GOOD.replace(
+            "seed = 7",
+            "seed = 7\nformat = \"double-elimination\"\nrounds = 2",
+        ));
+        assert!(e.contains("rounds: a bracket is played once"), "{e}");
     }
 }

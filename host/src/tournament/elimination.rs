@@ -223,3 +223,67 @@ impl Stage<'_> {
         points
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::game::Outcome;
+    use crate::tournament::openings::Opening;
+
+    fn game(first: usize, second: usize, outcome: Outcome) -> GameRecord {
+        GameRecord {
+            spec: GameSpec {
+                index: 0,
+                round: 1,
+                first,
+                second,
+                opening: Opening::default(),
+            },
+            first: String::new(),
+            second: String::new(),
+            sides: [String::new(), String::new()],
+            moves: vec![],
+            outcome,
+            reason: String::new(),
+            nodes: [0, 0],
+            millis: 0,
+        }
+    }
+
+    fn config(players: usize, groups: usize, advance: usize) -> TournamentConfig {
+        let mut text = format!(
+            "game = \"tictactoe\"\nformat = \"mixed\"\ngroups = {groups}\nadvance = {advance}\n"
+        );
+        for p in 0..players {
+            text += &format!("[[player]]\nname = \"p{p}\"\ndepth = 1\n");
+        }
+        toml::from_str(&text).unwrap()
+    }
+
+    #[test]
+    fn group_winners_then_runners_up_by_hand() {
+        // Six players, two groups by snake seeding: A = 0 3 4, B = 1 2 5.
+        // A: 4 beats 0 and 3, 0 beats 3: 4 (6 points), 0 (3), 3 (0).
+        // B: all three games drawn: 2 points each; Sonneborn-Berger 2 each, wins
+        // 0 each, so configuration order: 1, 2, 5.
+        use Outcome::{Draw, FirstWins, SecondWins};
+        let games = [
+            game(0, 4, SecondWins),
+            game(4, 3, FirstWins),
+            game(3, 0, SecondWins),
+            game(1, 2, Draw),
+            game(2, 5, Draw),
+            game(5, 1, Draw),
+        ];
+        assert_eq!(advancing(&config(6, 2, 1), &games), vec![4, 1]);
+        assert_eq!(advancing(&config(6, 2, 2), &games), vec![4, 1, 0, 2]);
+        assert_eq!(advancing(&config(6, 2, 3), &games), vec![4, 1, 0, 2, 3, 5]);
+    }
+
+    #[test]
+    fn match_results_from_game_points() {
+        assert_eq!(match_result([1.5, 0.5]), MatchResult::FirstWins);
+        assert_eq!(match_result([0.0, 2.0]), MatchResult::SecondWins);
+        assert_eq!(match_result([1.0, 1.0]), MatchResult::Draw);
+    }
+}
