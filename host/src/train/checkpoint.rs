@@ -33,6 +33,19 @@ pub struct GenerationRecord {
     pub champion: Vec<f64>,
     /// Games played up to and including this generation.
     pub games: u64,
+    /// Whom the generation played.
+    pub opponent: Opponent,
+}
+
+/// The games' setting: both depths and the sparring partner's weights.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Opponent {
+    /// The trainee's depth.
+    pub depth: u32,
+    /// The sparring partner's depth.
+    pub sparring_depth: u32,
+    /// The sparring partner's weights (`None`: hand-set).
+    pub weights: Option<Vec<f64>>,
 }
 
 /// The optimiser and what it carries between generations (`None` before the

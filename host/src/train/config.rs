@@ -95,6 +95,11 @@ pub struct TrainConfig {
     /// Individuals copied unchanged into the next generation.
     #[serde(default = "default_elite")]
     pub elite: usize,
+    /// Re-score the carried population (GA) or archive (ACO_R) against the new
+    /// opponent whenever the opponent changes (a new stage, a new current best), so
+    /// that carried and new objectives compare; off: carried scores stay as they were.
+    #[serde(default = "yes")]
+    pub rescore: bool,
     /// ACO_R's archive size, q and ξ (its ants are `population`).
     #[serde(default)]
     pub aco: AcoSettings,

@@ -17,8 +17,8 @@ use crate::tournament::openings::Opening;
 use crate::tournament::player::{PlayerConfig, WeightsSource};
 use crate::tournament::run::RunError;
 
+use super::checkpoint::Opponent;
 use super::config::TrainConfig;
-use super::stage::Stage;
 
 /// The most one move may take: generous, depth-limited searches never come near it.
 const MOVE_TIMEOUT_MS: u64 = 3_600_000;
@@ -182,8 +182,7 @@ fn specs(n: usize) -> Vec<GameSpec> {
 pub struct Games<'a> {
     config: &'a TrainConfig,
     evaluator: &'a EvaluatorInfo,
-    stage: Stage,
-    sparring: Option<Vec<f64>>,
+    opponent: &'a Opponent,
     objective: Objective,
     scratch: PathBuf,
     threads: usize,
@@ -193,15 +192,13 @@ pub struct Games<'a> {
 }
 
 impl<'a> Games<'a> {
-    /// A scorer for `stage`, the sparring partner playing `sparring` (`None`: the
-    /// hand-set weights); batches are played on `threads` workers with the runner's
+    /// A scorer against `opponent`; batches are played on `threads` workers with the runner's
     /// state in `scratch` (emptied before each batch); `on_game` sees every game.
     #[must_use]
     pub fn new(
         config: &'a TrainConfig,
         evaluator: &'a EvaluatorInfo,
-        stage: Stage,
-        sparring: Option<Vec<f64>>,
+        opponent: &'a Opponent,
         scratch: PathBuf,
         threads: usize,
         on_game: Box<dyn FnMut(&GameRecord) + 'a>,
@@ -209,8 +206,7 @@ impl<'a> Games<'a> {
         Games {
             config,
             evaluator,
-            stage,
-            sparring,
+            opponent,
             objective: Objective::new(config.k).unwrap_or_default(),
             scratch,
             threads,
@@ -225,8 +221,8 @@ impl<'a> Games<'a> {
             "sparring",
             self.config,
             name,
-            self.stage.sparring_depth,
-            self.sparring.as_deref(),
+            self.opponent.sparring_depth,
+            self.opponent.weights.as_deref(),
         )?;
         let mut players = vec![sparring];
         for (i, w) in batch.iter().enumerate() {
@@ -235,7 +231,7 @@ impl<'a> Games<'a> {
                 &trainee,
                 self.config,
                 name,
-                self.stage.depth,
+                self.opponent.depth,
                 Some(w),
             )?);
         }

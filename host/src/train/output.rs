@@ -219,6 +219,11 @@ mod tests {
             mean: best / 2.0,
             champion,
             games: 2 * (generation + 1),
+            opponent: super::super::checkpoint::Opponent {
+                depth: 1,
+                sparring_depth: 1,
+                weights: None,
+            },
         }
     }
 

@@ -5,11 +5,12 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use crate::ga::{AcoR, Encoding, Ga, Generation, StepError};
+use crate::ga::evaluate::checked;
+use crate::ga::{AcoR, Archive, Encoding, Ga, Generation, Population, StepError};
 use crate::progress::{Display, Progress};
 
 use super::checkpoint::{
-    CheckpointError, GenerationRecord, Optimiser, TrainState, FORMAT, STATE_FILE,
+    CheckpointError, GenerationRecord, Opponent, Optimiser, TrainState, FORMAT, STATE_FILE,
 };
 use super::config::{ConfigError, Method, TrainConfig};
 use super::evaluate::{probe_evaluator, EvaluatorInfo, Games, GamesError};
@@ -150,6 +151,14 @@ fn go_on(
 ) -> Result<TrainSummary, TrainError> {
     let total = state.config.generations as u64 + 1;
     let progress = Progress::new(display, "generations", total, state.history.len() as u64);
+    if !state.history.is_empty() {
+        progress.println(&format!(
+            "resuming {} at generation {} of {}",
+            dir.display(),
+            state.history.len(),
+            total - 1
+        ));
+    }
     let started = Instant::now();
     let mut played_here = 0u64;
     while (state.history.len() as u64) < total {
@@ -186,15 +195,27 @@ fn go_on(
     })
 }
 
+/// Whom generation `generation` plays: its stage's depths and sparring weights.
+fn opponent_of(state: &TrainState, generation: u64) -> (usize, Opponent) {
+    let (index, stage) = stage_at(&state.config.stages, state.config.method, generation);
+    let weights = match stage.sparring {
+        Sparring::HandSet => None,
+        Sparring::CurrentBest => state.history.last().map(|r| r.champion.clone()),
+    };
+    let opponent = Opponent {
+        depth: stage.depth,
+        sparring_depth: stage.sparring_depth,
+        weights,
+    };
+    (index, opponent)
+}
+
 /// Scores the next generation (the initial population first) and records it;
 /// returns the games it took.
 fn next_generation(state: &mut TrainState, dir: &Path, threads: usize) -> Result<u64, TrainError> {
     let generation = state.history.len() as u64;
-    let (stage_index, stage) = stage_at(&state.config.stages, state.config.method, generation);
-    let sparring = match stage.sparring {
-        Sparring::HandSet => None,
-        Sparring::CurrentBest => state.history.last().map(|r| r.champion.clone()),
-    };
+    let (stage_index, opponent) = opponent_of(state, generation);
+    let changed = state.history.last().is_some_and(|r| r.opponent != opponent);
     let seeds = if state.config.seed_hand_set {
         vec![state.evaluator.hand_set.clone()]
     } else {
@@ -203,8 +224,7 @@ fn next_generation(state: &mut TrainState, dir: &Path, threads: usize) -> Result
     let mut games = Games::new(
         &state.config,
         &state.evaluator,
-        stage,
-        sparring,
+        &opponent,
         dir.join(SCRATCH),
         threads,
         Box::new(|_| {}),
@@ -216,18 +236,29 @@ fn next_generation(state: &mut TrainState, dir: &Path, threads: usize) -> Result
             reason: other.to_string(),
         },
     };
+    let rescore = changed && state.config.rescore;
     match &mut state.optimiser {
         Optimiser::Ga { ga, population } => {
             let next = match population {
                 None => ga.initial(&seeds, &mut games),
-                Some(p) => ga.step(p, &mut games),
+                Some(p) => {
+                    if rescore {
+                        rescore_population(ga, p, &mut games).map_err(step_error)?;
+                    }
+                    ga.step(p, &mut games)
+                }
             };
             *population = Some(next.map_err(step_error)?);
         }
         Optimiser::Aco { aco, archive } => {
             let next = match archive {
                 None => aco.initial(&seeds, &mut games),
-                Some(a) => aco.step(a, &mut games),
+                Some(a) => {
+                    if rescore {
+                        rescore_archive(a, &mut games).map_err(step_error)?;
+                    }
+                    aco.step(a, &mut games)
+                }
             };
             *archive = Some(next.map_err(step_error)?);
         }
@@ -243,6 +274,50 @@ fn next_generation(state: &mut TrainState, dir: &Path, threads: usize) -> Result
         mean,
         champion,
         games: before + played,
+        opponent,
     });
     Ok(played)
+}
+
+/// Scores the carried population against the new opponent; its fitness restarts
+/// from these scores (no parent: Δf = 0).
+fn rescore_population(
+    ga: &Ga,
+    population: &mut Population,
+    games: &mut Games<'_>,
+) -> Result<(), StepError<GamesError>> {
+    let batch: Vec<Vec<f64>> = population
+        .individuals
+        .iter()
+        .map(|i| ga.encoding().decode(&i.chromosome))
+        .collect();
+    let scores = checked(games, &batch)?;
+    for (individual, score) in population.individuals.iter_mut().zip(scores) {
+        individual.objective = score;
+        individual.parent_objective = None;
+    }
+    let config = ga.config();
+    population.refresh_fitness(ga.encoding().len(), config.epsilon, config.improved_fitness);
+    Ok(())
+}
+
+/// Scores the archive against the new opponent and sorts it best first again (ties
+/// keep their order, as the archive does).
+fn rescore_archive(
+    archive: &mut Archive,
+    games: &mut Games<'_>,
+) -> Result<(), StepError<GamesError>> {
+    let batch: Vec<Vec<f64>> = archive
+        .solutions
+        .iter()
+        .map(|s| s.weights.clone())
+        .collect();
+    let scores = checked(games, &batch)?;
+    for (solution, score) in archive.solutions.iter_mut().zip(scores) {
+        solution.objective = score;
+    }
+    archive
+        .solutions
+        .sort_by(|a, b| b.objective.total_cmp(&a.objective));
+    Ok(())
 }
