@@ -250,26 +250,26 @@ impl TrainConfig {
         toml::to_string(self).unwrap_or_default()
     }
 
-    /// `--quick`: 3×3 boxes, 8 individuals, 6 generations, depth 1 against the
-    /// hand-set weights at depth 1, then depth 2 against the current best at depth 2
-    /// from generation 3 (a few minutes on 2 cores; docs/ga.md has the figure).
+    /// `--quick`: 3×3 boxes, 8 individuals, 8 generations, depth 2 against the
+    /// hand-set weights at depth 2, then depth 3 against the current best at depth 3
+    /// from generation 4 (a few minutes on 2 cores; docs/ga.md has the figure).
     #[must_use]
     pub fn quick() -> TrainConfig {
         TrainConfig {
             options: "rows=3 cols=3".to_owned(),
             population: 8,
-            generations: 6,
+            generations: 8,
             stages: vec![
                 Stage {
                     from: 0,
-                    depth: 1,
-                    sparring_depth: 1,
+                    depth: 2,
+                    sparring_depth: 2,
                     sparring: Sparring::HandSet,
                 },
                 Stage {
-                    from: 3,
-                    depth: 2,
-                    sparring_depth: 2,
+                    from: 4,
+                    depth: 3,
+                    sparring_depth: 3,
                     sparring: Sparring::CurrentBest,
                 },
             ],
