@@ -77,7 +77,7 @@ fn report(summary: &TrainSummary, dir: &std::path::Path) {
             .join(" ")
     );
     println!(
-        "engine setup in {} (microply engine < FILE)",
+        "engine setup in {} (cat FILE - | microply engine)",
         champion_path(dir, c.generation, "txt").display()
     );
     println!("results in {}", dir.display());
