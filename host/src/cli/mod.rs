@@ -6,6 +6,7 @@ pub mod crosscheck;
 pub mod egtb;
 pub mod elo;
 pub mod engine;
+pub mod nn;
 pub mod perft;
 pub mod play;
 pub mod setup;
@@ -192,6 +193,12 @@ pub enum Command {
         #[command(subcommand)]
         command: egtb::EgtbCommand,
     },
+    /// Train the checkers network (docs/checkers-network.md).
+    Nn {
+        /// What to do.
+        #[command(subcommand)]
+        command: nn::NnCommand,
+    },
     /// Play a game against the engine in the terminal.
     Play {
         /// tictactoe, checkers, dots or amazons.
@@ -358,6 +365,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }),
         Command::Egtb { command } => egtb::run(&command),
         Command::Train(args) => train::run(&args),
+        Command::Nn { command } => nn::run(&command),
         Command::FirmwareLog { elf, log } => crosscheck::print_log(&elf, &log),
         Command::Perft {
             game,

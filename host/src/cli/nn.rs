@@ -1,0 +1,165 @@
+//! `microply nn`: train the checkers network on a samples file, or bootstrap the base
+//! network from the baseline's search scores (docs/checkers-network.md).
+
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Subcommand};
+
+use crate::nn::bootstrap::{labelled_positions, LabelConfig};
+use crate::nn::{fit, read_weights, write_weights, Net, TrainConfig};
+use crate::samples::SamplesFile;
+
+/// The `nn` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum NnCommand {
+    /// Fit a network to a samples file (docs/samples.md) and write its weights file.
+    Train {
+        /// The samples file.
+        samples: PathBuf,
+        /// The weights file to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// Start from this weights file (default: the core's material network, perturbed).
+        #[arg(long)]
+        init: Option<PathBuf>,
+        #[command(flatten)]
+        train: TrainArgs,
+    },
+    /// Train the base network by regression onto the baseline evaluator's search
+    /// scores on positions from seeded play, and write its weights file.
+    Bootstrap {
+        /// The weights file to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// Games to take positions from.
+        #[arg(long, default_value_t = 300)]
+        games: usize,
+        /// Depth of the baseline's labelling search.
+        #[arg(long, default_value_t = 4)]
+        label_depth: u32,
+        /// Random plies from the start of each game.
+        #[arg(long, default_value_t = 6)]
+        opening_plies: u32,
+        /// Chance of a random move instead of the search's.
+        #[arg(long, default_value_t = 0.1)]
+        explore: f64,
+        /// Threads (default: every core; the result does not depend on it).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Also write the labelled positions as a samples file.
+        #[arg(long)]
+        samples_out: Option<PathBuf>,
+        #[command(flatten)]
+        train: TrainArgs,
+    },
+}
+
+/// Training settings (docs/checkers-network.md).
+#[derive(Debug, Args)]
+pub struct TrainArgs {
+    /// Seeds the initial network, the held-out split and the batch order.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Adam's step size.
+    #[arg(long, default_value_t = 0.005)]
+    learning_rate: f64,
+    /// Samples per gradient step.
+    #[arg(long, default_value_t = 64)]
+    batch_size: usize,
+    /// Epochs at most.
+    #[arg(long, default_value_t = 200)]
+    max_epochs: usize,
+    /// Stop after this many epochs without a lower held-out error.
+    #[arg(long, default_value_t = 10)]
+    patience: usize,
+    /// Share of the samples held out.
+    #[arg(long, default_value_t = 0.1)]
+    validation: f64,
+}
+
+impl TrainArgs {
+    fn config(&self) -> TrainConfig {
+        TrainConfig {
+            seed: self.seed,
+            learning_rate: self.learning_rate,
+            batch_size: self.batch_size,
+            max_epochs: self.max_epochs,
+            patience: self.patience,
+            validation_fraction: self.validation,
+        }
+    }
+}
+
+/// Runs an `nn` subcommand.
+///
+/// # Errors
+/// Unreadable or malformed inputs, bad settings, I/O failures.
+pub fn run(command: &NnCommand) -> anyhow::Result<()> {
+    match command {
+        NnCommand::Train {
+            samples,
+            out,
+            init,
+            train,
+        } => {
+            let file = SamplesFile::read(samples)?;
+            let start = match init {
+                Some(path) => Net::from_weights(&read_weights(path)?),
+                None => Net::perturbed_default(train.seed, 0.1),
+            };
+            let origin = format!("trained on {} ({})", samples.display(), file.source);
+            fit_and_write(&start, &file.samples, &train.config(), out, &origin)
+        }
+        NnCommand::Bootstrap {
+            out,
+            games,
+            label_depth,
+            opening_plies,
+            explore,
+            threads,
+            samples_out,
+            train,
+        } => {
+            let config = LabelConfig {
+                seed: train.seed,
+                games: *games,
+                opening_plies: *opening_plies,
+                label_depth: *label_depth,
+                explore: *explore,
+                threads: threads.unwrap_or_else(crate::parallel::default_threads),
+            };
+            let samples = labelled_positions(&config);
+            eprintln!(
+                "{} positions labelled by the baseline at depth {label_depth}",
+                samples.len()
+            );
+            if let Some(path) = samples_out {
+                SamplesFile {
+                    source: "bootstrap".into(),
+                    samples: samples.clone(),
+                }
+                .write(path)?;
+            }
+            let origin = format!(
+                "bootstrap: {games} games, baseline depth {label_depth}, {opening_plies} random plies, explore {explore}, seed {}",
+                train.seed
+            );
+            let start = Net::perturbed_default(train.seed, 0.1);
+            fit_and_write(&start, &samples, &train.config(), out, &origin)
+        }
+    }
+}
+
+fn fit_and_write(
+    start: &Net,
+    samples: &[crate::nn::Sample],
+    config: &TrainConfig,
+    out: &Path,
+    origin: &str,
+) -> anyhow::Result<()> {
+    let fitted = fit(start, samples, config)?;
+    let summary = fitted.summary();
+    write_weights(out, &fitted.net, &format!("{origin}\n{summary}"))?;
+    println!("{summary}\nwrote {}", out.display());
+    Ok(())
+}
