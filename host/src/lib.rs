@@ -12,4 +12,5 @@ pub mod progress;
 pub mod ratings;
 pub mod report;
 pub mod tournament;
+pub mod tune;
 pub mod web;

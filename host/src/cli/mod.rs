@@ -11,6 +11,7 @@ pub mod play;
 pub mod setup;
 pub mod solve;
 pub mod tournament;
+pub mod tune;
 pub mod web;
 
 use std::process::ExitCode;
@@ -156,6 +157,16 @@ pub enum Command {
         schedule: tournament::ScheduleArgs,
         #[command(flatten)]
         run: tournament::RunArgs,
+    },
+    /// Tune the checkers `expert` evaluator: seeded self-play, then Texel regression
+    /// of the results on its features; writes the weights file and prints the
+    /// protocol's `weights` line.
+    Tune {
+        /// The game (checkers).
+        #[arg(value_parser = parse_game)]
+        game: GameKind,
+        #[command(flatten)]
+        args: tune::TuneArgs,
     },
     /// Play a match between two players (specs as for `tournament --player`), each
     /// opening with both colours; Elo, LOS, pentanomial, and an optional SPRT that stops early.
@@ -349,6 +360,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             sprt,
         }),
         Command::Egtb { command } => egtb::run(&command),
+        Command::Tune { game, args } => tune::run(game, &args),
         Command::FirmwareLog { elf, log } => crosscheck::print_log(&elf, &log),
         Command::Perft {
             game,

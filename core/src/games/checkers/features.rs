@@ -522,10 +522,7 @@ mod tests {
         // Unequal counts or many pieces: no opposition term.
         assert_eq!(feature("B:WK28:BK1,K2", Feature::TheMove), 0);
         assert_eq!(
-            feature(
-                "B:W21,22,23,24,25,26,27:B1,2,3,4,5,6,7",
-                Feature::TheMove
-            ),
+            feature("B:W21,22,23,24,25,26,27:B1,2,3,4,5,6,7", Feature::TheMove),
             0
         );
     }
