@@ -16,4 +16,5 @@ pub mod report;
 pub mod samples;
 pub mod tournament;
 pub mod train;
+pub mod tune;
 pub mod web;

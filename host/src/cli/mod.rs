@@ -13,6 +13,7 @@ pub mod setup;
 pub mod solve;
 pub mod tournament;
 pub mod train;
+pub mod tune;
 pub mod web;
 
 use std::process::ExitCode;
@@ -159,6 +160,16 @@ pub enum Command {
         schedule: tournament::ScheduleArgs,
         #[command(flatten)]
         run: tournament::RunArgs,
+    },
+    /// Tune the checkers `expert` evaluator: seeded self-play, then Texel regression
+    /// of the results on its features; writes the weights file and prints the
+    /// protocol's `weights` line.
+    Tune {
+        /// The game (checkers).
+        #[arg(value_parser = parse_game)]
+        game: GameKind,
+        #[command(flatten)]
+        args: tune::TuneArgs,
     },
     /// Play a match between two players (specs as for `tournament --player`), each
     /// opening with both colours; Elo, LOS, pentanomial, and an optional SPRT that stops early.
@@ -366,6 +377,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Egtb { command } => egtb::run(&command),
         Command::Train(args) => train::run(&args),
         Command::Nn { command } => nn::run(&command),
+        Command::Tune { game, args } => tune::run(game, &args),
         Command::FirmwareLog { elf, log } => crosscheck::print_log(&elf, &log),
         Command::Perft {
             game,

@@ -1,8 +1,9 @@
-//! Checkers' selectable evaluators: `baseline` ([`Baseline`], 5 weights, the default)
-//! and `network` ([`Network`], 187 weights).
+//! Checkers' selectable evaluators: `baseline` ([`Baseline`], 5 weights, the default),
+//! `network` ([`Network`], 187 weights) and `expert` ([`Expert`], 20 tuned weights).
 
 use super::board::Checkers;
 use super::eval::{Baseline, Weights};
+use super::expert::{Expert, ExpertWeights};
 use super::network::{Network, NetworkWeights, PARAMETERS};
 use crate::eval::Evaluator;
 use crate::score::{Score, Value};
@@ -18,6 +19,8 @@ pub enum CheckersEval {
     Baseline(Baseline),
     /// `network`.
     Network(Network),
+    /// `expert`.
+    Expert(Expert),
 }
 
 impl Default for CheckersEval {
@@ -31,17 +34,19 @@ impl Evaluator<Checkers> for CheckersEval {
         match self {
             CheckersEval::Baseline(e) => e.evaluate(pos),
             CheckersEval::Network(e) => e.evaluate(pos),
+            CheckersEval::Expert(e) => e.evaluate(pos),
         }
     }
 }
 
 impl Selectable<Checkers> for CheckersEval {
-    const NAMES: &'static [&'static str] = &["baseline", "network"];
+    const NAMES: &'static [&'static str] = &["baseline", "network", "expert"];
 
     fn by_name(name: &str) -> Option<Self> {
         match name {
             "baseline" => Some(CheckersEval::Baseline(Baseline::default())),
             "network" => Some(CheckersEval::Network(Network::default())),
+            "expert" => Some(CheckersEval::Expert(Expert::default())),
             _ => None,
         }
     }
@@ -50,6 +55,7 @@ impl Selectable<Checkers> for CheckersEval {
         match self {
             CheckersEval::Baseline(_) => "baseline",
             CheckersEval::Network(_) => "network",
+            CheckersEval::Expert(_) => "expert",
         }
     }
 
@@ -57,6 +63,7 @@ impl Selectable<Checkers> for CheckersEval {
         match self {
             CheckersEval::Baseline(e) => write_flat(e.weights.to_array(), out),
             CheckersEval::Network(e) => write_flat(e.weights.to_array(), out),
+            CheckersEval::Expert(e) => write_flat(e.weights.to_array(), out),
         }
     }
 
@@ -70,6 +77,11 @@ impl Selectable<Checkers> for CheckersEval {
             CheckersEval::Network(e) => {
                 if let Some(a) = read_flat::<PARAMETERS>(flat) {
                     e.weights = NetworkWeights::from_array(&a);
+                }
+            }
+            CheckersEval::Expert(e) => {
+                if let Some(a) = read_flat::<{ ExpertWeights::LEN }>(flat) {
+                    e.weights = ExpertWeights::from_array(a);
                 }
             }
         }
