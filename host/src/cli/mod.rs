@@ -6,8 +6,10 @@ pub mod crosscheck;
 pub mod egtb;
 pub mod elo;
 pub mod engine;
+pub mod executor;
 pub mod perft;
 pub mod play;
+pub mod play_batch;
 pub mod setup;
 pub mod solve;
 pub mod tournament;
@@ -175,6 +177,9 @@ pub enum Command {
         #[command(flatten)]
         run: tournament::RunArgs,
     },
+    /// Play a batch of games given as JSON lines (the job contract of docs/scale.md)
+    /// and write one JSON record a line as each game finishes; what a Ray worker runs.
+    PlayBatch(play_batch::PlayBatchArgs),
     /// Serve the browser page (play and analyse every game) on localhost.
     Web {
         /// The port on 127.0.0.1 (0: any free port).
@@ -349,6 +354,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             sprt,
         }),
         Command::Egtb { command } => egtb::run(&command),
+        Command::PlayBatch(args) => play_batch::run(&args),
         Command::FirmwareLog { elf, log } => crosscheck::print_log(&elf, &log),
         Command::Perft {
             game,

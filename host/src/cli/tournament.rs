@@ -22,6 +22,8 @@ pub struct RunArgs {
     /// Worker threads (default: the number of cores).
     #[arg(long)]
     pub concurrency: Option<usize>,
+    #[command(flatten)]
+    pub executor: super::executor::ExecutorArgs,
 }
 
 /// Game and schedule options shared by `match` and a `tournament` without a file.
@@ -69,9 +71,11 @@ impl ScheduleArgs {
     }
 }
 
-fn threads(args: &RunArgs) -> usize {
-    args.concurrency
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+fn executor(args: &RunArgs) -> anyhow::Result<Box<dyn crate::executor::Executor>> {
+    let threads = args
+        .concurrency
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    args.executor.executor(threads)
 }
 
 fn start(
@@ -167,7 +171,7 @@ pub fn tournament(
             base,
         })
     })?;
-    let (config, records) = execute(start, &dir, threads(args), progress())?;
+    let (config, records) = execute(start, &dir, &*executor(args)?, progress())?;
     eprintln!();
     println!("{}", crate::tournament::output::report(&config, &records));
     println!("results in {}", dir.display());
@@ -200,7 +204,7 @@ pub fn matchup(
             base: PathBuf::from("."),
         })
     })?;
-    let (config, records) = execute(start, &dir, threads(args), progress())?;
+    let (config, records) = execute(start, &dir, &*executor(args)?, progress())?;
     eprintln!();
     let summary = match_summary(&config, &records);
     crate::tournament::checkpoint::write_atomically(&dir.join("match.md"), summary.as_bytes())?;
