@@ -7,8 +7,10 @@ pub mod egtb;
 pub mod elo;
 pub mod engine;
 pub mod nn;
+pub mod executor;
 pub mod perft;
 pub mod play;
+pub mod play_batch;
 pub mod setup;
 pub mod solve;
 pub mod tournament;
@@ -192,6 +194,9 @@ pub enum Command {
     /// Train evaluator weights with the curriculum GA (or ACO_R) by games against a
     /// sparring partner: champions, fitness.csv and plots in --out; see docs/ga.md.
     Train(train::TrainArgs),
+    /// Play a batch of games given as JSON lines (the job contract of docs/scale.md)
+    /// and write one JSON record a line as each game finishes; what a Ray worker runs.
+    PlayBatch(play_batch::PlayBatchArgs),
     /// Serve the browser page (play and analyse every game) on localhost.
     Web {
         /// The port on 127.0.0.1 (0: any free port).
@@ -378,6 +383,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Train(args) => train::run(&args),
         Command::Nn { command } => nn::run(&command),
         Command::Tune { game, args } => tune::run(game, &args),
+        Command::PlayBatch(args) => play_batch::run(&args),
         Command::FirmwareLog { elf, log } => crosscheck::print_log(&elf, &log),
         Command::Perft {
             game,

@@ -23,6 +23,8 @@ pub struct RunArgs {
     /// Worker threads (default: the number of cores).
     #[arg(long)]
     pub concurrency: Option<usize>,
+    #[command(flatten)]
+    pub executor: super::executor::ExecutorArgs,
 }
 
 /// Game and schedule options shared by `match` and a `tournament` without a file.
@@ -71,9 +73,11 @@ impl ScheduleArgs {
     }
 }
 
-fn threads(args: &RunArgs) -> usize {
-    args.concurrency
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+fn executor(args: &RunArgs) -> anyhow::Result<Box<dyn crate::executor::Executor>> {
+    let threads = args
+        .concurrency
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    args.executor.executor(threads)
 }
 
 fn start(
@@ -171,7 +175,7 @@ pub fn tournament(
             base,
         })
     })?;
-    let (config, records, bracket) = execute(start, &dir, threads(args), progress())?;
+    let (config, records, bracket) = execute(start, &dir, &*executor(args)?, progress())?;
     eprintln!();
     println!(
         "{}",
@@ -207,7 +211,7 @@ pub fn matchup(
             base: PathBuf::from("."),
         })
     })?;
-    let (config, records, _) = execute(start, &dir, threads(args), progress())?;
+    let (config, records, _) = execute(start, &dir, &*executor(args)?, progress())?;
     eprintln!();
     let mut summary = match_summary(&config, &records);
     match score_svg(&records) {

@@ -16,6 +16,7 @@ use super::checkpoint::Checkpoint;
 use super::config::{Format, TournamentConfig};
 use super::game::{Entrant, GameRecord, GameSpec};
 use super::run::{run, Planner, RunError};
+use crate::executor::Executor;
 use super::schedule::{grouped_round_robin, snake_groups, Encounter};
 use super::standings::standings;
 
@@ -60,7 +61,7 @@ pub fn play(
     entrants: &[Entrant],
     checkpoint: Checkpoint,
     dir: &std::path::Path,
-    threads: usize,
+    executor: &dyn Executor,
     on_game: &mut OnGame<'_>,
 ) -> Result<(Vec<GameRecord>, BracketRun), RunError> {
     let config = checkpoint.config.clone();
@@ -69,7 +70,7 @@ pub fn play(
         checkpoint,
         entrants,
         dir,
-        threads,
+        executor,
         round: 0,
     };
     let seeds = match config.format {
@@ -167,7 +168,7 @@ struct Stage<'a> {
     checkpoint: Checkpoint,
     entrants: &'a [Entrant],
     dir: &'a std::path::Path,
-    threads: usize,
+    executor: &'a dyn Executor,
     round: usize,
 }
 
@@ -204,7 +205,7 @@ impl Stage<'_> {
             self.entrants,
             checkpoint,
             self.dir,
-            self.threads,
+            self.executor,
             |g, all| on_game(g, all, bound),
             |_| None,
         )?;

@@ -1,16 +1,17 @@
-//! Running a schedule: games in parallel on worker threads, the state saved after
-//! every finished game, resumable. Every game's opening derives from the run's seed
-//! and the encounter's index, so the results do not depend on the thread count.
+//! Running a schedule: games on an executor (worker threads or a Ray cluster), the
+//! state saved after every finished game, resumable. Every game's opening derives from the run's seed
+//! and the encounter's index, so the results do not depend on where games run.
 
+use std::collections::HashSet;
+use std::ops::ControlFlow;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::channel;
 
 use super::checkpoint::Checkpoint;
 use super::config::{Format, TournamentConfig};
-use super::game::{play_game, Entrant, GameError, GameRecord, GameSpec};
+use super::game::{Entrant, GameError, GameRecord, GameSpec};
 use super::openings::{derive_seed, random_opening, read_openings, Opening};
 use super::schedule::{double_round_robin, gauntlet, grouped_round_robin, round_robin, Encounter};
+use crate::executor::{Executor, ExecutorError, Job};
 
 /// Why a run stopped.
 #[derive(Debug, thiserror::Error)]
@@ -21,6 +22,9 @@ pub enum RunError {
     /// A game could not be refereed.
     #[error(transparent)]
     Game(#[from] GameError),
+    /// The executor failed (a Ray run).
+    #[error(transparent)]
+    Executor(ExecutorError),
     /// The state could not be saved.
     #[error("saving the state: {0}")]
     Save(std::io::Error),
@@ -160,71 +164,54 @@ fn encounter_games(
         .collect()
 }
 
-/// Plays every game of `specs` not already in `checkpoint`, on `threads` workers,
+/// Plays every game of `specs` not already in `checkpoint` on `executor`,
 /// saving the checkpoint in `dir` after each; `on_game` sees each finished game
 /// and all finished so far. `stop` sees the finished games in index order without
 /// gaps (the longest such prefix) after each game: when it returns `Some(k)` the
 /// run keeps the first `k` games, stops, and drops the rest, so an early stop
-/// (SPRT) does not depend on the thread count either. Returns every kept game in
-/// index order.
+/// (SPRT) does not depend on the executor or its thread count either. A record
+/// that arrives twice (a retried remote task) counts once. Returns every kept
+/// game in index order.
 ///
 /// # Errors
-/// [`RunError`]: a game that cannot be refereed, a state that cannot be saved.
+/// [`RunError`]: a game that cannot be refereed, a failed executor, a state that
+/// cannot be saved.
 pub fn run(
     specs: &[GameSpec],
     entrants: &[Entrant],
     mut checkpoint: Checkpoint,
     dir: &Path,
-    threads: usize,
+    executor: &dyn Executor,
     mut on_game: impl FnMut(&GameRecord, &[GameRecord]),
     mut stop: impl FnMut(&[GameRecord]) -> Option<usize>,
 ) -> Result<Vec<GameRecord>, RunError> {
     let rules = checkpoint.config.rules();
-    let done: std::collections::HashSet<usize> =
-        checkpoint.records.iter().map(|r| r.spec.index).collect();
+    let done: HashSet<usize> = checkpoint.records.iter().map(|r| r.spec.index).collect();
     let pending: Vec<&GameSpec> = specs.iter().filter(|s| !done.contains(&s.index)).collect();
-    let next = AtomicUsize::new(0);
-    let halt = AtomicBool::new(false);
+    let mut waiting: HashSet<usize> = pending.iter().map(|s| s.index).collect();
     let mut kept = prefix_stop(&checkpoint.records, &mut stop);
     if kept.is_none() {
-        std::thread::scope(|scope| -> Result<(), RunError> {
-            let (tx, rx) = channel();
-            for _ in 0..threads.max(1) {
-                let tx = tx.clone();
-                let (next, halt, pending, rules) = (&next, &halt, &pending, &rules);
-                scope.spawn(move || {
-                    while !halt.load(Ordering::Relaxed) {
-                        let Some(spec) = pending.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                            break;
-                        };
-                        if tx.send(play_game(spec, entrants, rules)).is_err() {
-                            break;
-                        }
-                    }
-                });
+        let mut saving = Ok(());
+        executor.execute(&Job::batch(&pending, entrants, &rules), &mut |record| {
+            if !waiting.remove(&record.spec.index) {
+                return ControlFlow::Continue(());
             }
-            drop(tx);
-            for result in rx {
-                let record = match result {
-                    Ok(r) => r,
-                    Err(e) => {
-                        halt.store(true, Ordering::Relaxed);
-                        return Err(e.into());
-                    }
-                };
-                checkpoint.records.push(record);
-                checkpoint.save(dir).map_err(RunError::Save)?;
-                if let Some(last) = checkpoint.records.last() {
-                    on_game(last, &checkpoint.records);
-                }
-                kept = prefix_stop(&checkpoint.records, &mut stop);
-                if kept.is_some() {
-                    halt.store(true, Ordering::Relaxed);
-                    break;
-                }
+            checkpoint.records.push(record);
+            saving = checkpoint.save(dir);
+            if saving.is_err() {
+                return ControlFlow::Break(());
             }
-            Ok(())
+            if let Some(last) = checkpoint.records.last() {
+                on_game(last, &checkpoint.records);
+            }
+            kept = prefix_stop(&checkpoint.records, &mut stop);
+            if kept.is_some() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
         })?;
+        saving.map_err(RunError::Save)?;
     }
     let mut records = checkpoint.records;
     records.sort_by_key(|r| r.spec.index);
@@ -232,6 +219,15 @@ pub fn run(
         records.retain(|r| r.spec.index < k);
     }
     Ok(records)
+}
+
+impl From<ExecutorError> for RunError {
+    fn from(e: ExecutorError) -> RunError {
+        match e {
+            ExecutorError::Game(e) => RunError::Game(e),
+            e @ ExecutorError::Ray(_) => RunError::Executor(e),
+        }
+    }
 }
 
 /// Applies `stop` to the gap-free prefix of finished games.
@@ -275,7 +271,7 @@ pub enum Start {
 pub fn execute(
     start: Start,
     dir: &Path,
-    threads: usize,
+    executor: &dyn Executor,
     mut on_game: impl FnMut(&GameRecord, &[GameRecord], usize),
 ) -> anyhow::Result<(
     TournamentConfig,
@@ -311,7 +307,7 @@ pub fn execute(
     let entrants = config.entrants(&source, &checkpoint.base)?;
     if config.format.has_bracket() {
         let (records, bracket) =
-            super::elimination::play(&entrants, checkpoint, dir, threads, &mut on_game)?;
+            super::elimination::play(&entrants, checkpoint, dir, executor, &mut on_game)?;
         super::output::write_all(dir, &config, &records, Some(&bracket))?;
         return Ok((config, records, Some(bracket)));
     }
@@ -327,7 +323,7 @@ pub fn execute(
     };
     let total = specs.len();
     let on_game = |g: &GameRecord, all: &[GameRecord]| on_game(g, all, total);
-    let records = run(&specs, &entrants, checkpoint, dir, threads, on_game, stop)?;
+    let records = run(&specs, &entrants, checkpoint, dir, executor, on_game, stop)?;
     super::output::write_all(dir, &config, &records, None)?;
     Ok((config, records, None))
 }

@@ -261,7 +261,9 @@ impl<'a> Games<'a> {
             &entrants,
             checkpoint,
             &self.scratch,
-            self.threads,
+            &crate::executor::Local {
+                threads: self.threads,
+            },
             |game, _| on_game(game),
             |_| None,
         )?;
