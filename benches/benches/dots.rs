@@ -6,8 +6,9 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use microply_core::games::dots::{solve, ChainEval, Dots, Features, Size, Slot};
+use microply_core::games::dots::{solve, stack_len, ChainEval, Dots, Features, Size, SolverMove};
 use microply_core::rng::{random_move, SplitMix64};
+use microply_core::search::{Entry, Table};
 use microply_core::{Evaluator, Game};
 
 /// Nodes the solver visits on 3×3 from the empty board with a 2^20-entry table.
@@ -17,15 +18,14 @@ fn solve_bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("dots/solve");
     group.sample_size(10);
     let start = Dots::empty(Size::new(3, 3).unwrap());
-    let mut table = vec![Slot::EMPTY; 1 << 20];
-    let s = solve(&start, &mut table);
+    let mut memory = vec![Entry::EMPTY; 1 << 20];
+    let mut tt = Table::new(&mut memory);
+    let mut stack = vec![SolverMove::default(); stack_len(24)];
+    let s = solve(&start, &mut tt, &mut stack).unwrap();
     assert_eq!(s.first_margin, -3);
     assert_eq!(s.nodes, NODES_3X3, "solver behaviour changed");
     group.bench_function("3x3", |b| {
-        b.iter(|| {
-            table.fill(Slot::EMPTY);
-            solve(black_box(&start), &mut table)
-        })
+        b.iter(|| solve(black_box(&start), &mut tt, &mut stack))
     });
     group.finish();
 }

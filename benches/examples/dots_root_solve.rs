@@ -6,8 +6,9 @@
 
 use std::time::Instant;
 
-use microply_core::games::dots::{solve, Dots, Size};
+use microply_core::games::dots::{solve, stack_len, Dots, Size, SolverMove};
 use microply_core::rng::{random_move, SplitMix64};
+use microply_core::search::Table;
 use microply_core::Game;
 
 fn main() {
@@ -29,7 +30,8 @@ fn main() {
                 pos = pos.after(random_move(&pos, &mut rng).expect("moves left"));
             }
             let start = Instant::now();
-            let s = solve(&pos, &mut []);
+            let mut stack = vec![SolverMove::default(); stack_len(undrawn)];
+            let s = solve(&pos, &mut Table::new(&mut []), &mut stack).expect("solvable");
             max_ms = max_ms.max(start.elapsed().as_secs_f64() * 1e3);
             max_nodes = max_nodes.max(s.nodes);
         }

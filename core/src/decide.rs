@@ -4,7 +4,9 @@
 
 use crate::eval::Evaluator;
 use crate::playable::Playable;
-use crate::search::{self, Clock, Iteration, SearchError, SearchResult, Settings, Stats, Table};
+use crate::search::{
+    self, Clock, Iteration, Knowledge, NoOracle, SearchError, SearchResult, Settings, Stats, Table,
+};
 
 /// Solves `pos` outright when the game can (reporting one [`Iteration`] whose depth is
 /// the number of plies to the proven end and whose PV is the solver's move), else runs
@@ -19,10 +21,27 @@ pub fn decide<G: Playable, E: Evaluator<G>, C: Clock>(
     stack: &mut [G::Move],
     settings: &Settings,
     clock: &C,
+    on_iteration: impl FnMut(&Iteration<G::Move>),
+) -> Result<SearchResult<G::Move>, SearchError> {
+    let knowledge = Knowledge::new(eval, &NoOracle);
+    decide_with(pos, &knowledge, tt, stack, settings, clock, on_iteration)
+}
+
+/// [`decide`] with an oracle for the search ([`search::search_with`]).
+///
+/// # Errors
+/// Those of [`search::search`].
+pub fn decide_with<G: Playable, E: Evaluator<G>, C: Clock>(
+    pos: &G,
+    knowledge: &Knowledge<'_, G, E>,
+    tt: &mut Table<'_>,
+    stack: &mut [G::Move],
+    settings: &Settings,
+    clock: &C,
     mut on_iteration: impl FnMut(&Iteration<G::Move>),
 ) -> Result<SearchResult<G::Move>, SearchError> {
-    let Some(solved) = pos.outcome().is_none().then(|| pos.solve()).flatten() else {
-        return search::search(pos, eval, tt, stack, settings, clock, on_iteration);
+    let Some(solved) = pos.outcome().is_none().then(|| pos.solve(tt)).flatten() else {
+        return search::search_with(pos, knowledge, tt, stack, settings, clock, on_iteration);
     };
     let stats = Stats {
         nodes: solved.nodes,
@@ -116,7 +135,9 @@ mod tests {
             assert_eq!(solved.pv.len(), 1);
             // The solver's move keeps the result: the child is worth the same.
             let child = pos.after(solved.best.unwrap());
-            let kept = crate::playable::Playable::solve(&child).unwrap().score;
+            let kept = crate::playable::Playable::solve(&child, &mut Table::new(&mut []))
+                .unwrap()
+                .score;
             let same_side = child.side_to_move() == pos.side_to_move();
             let from_root = if same_side { kept } else { -kept };
             assert_eq!(from_root.win_plies().map(|p| p + 1), expected.win_plies());

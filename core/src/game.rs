@@ -9,6 +9,7 @@ use core::fmt;
 use core::ops::ControlFlow;
 
 use crate::player::{Outcome, Player};
+use crate::score::Score;
 
 /// A game: its positions are values of the implementing type.
 ///
@@ -69,6 +70,17 @@ pub trait Game: Copy + Eq + fmt::Debug + Sized {
 
     /// `Some` when the game is over.
     fn outcome(&self) -> Option<Outcome>;
+
+    /// Where the transposition table files the position: the key and the part of
+    /// the position's value the key leaves out (the table stores values less it and
+    /// adds the probing node's back), or `None` where a table look-up is not worth
+    /// its cost. The default, for every game whose [`Game::hash`] covers all its
+    /// value depends on: the hash and zero, everywhere. The Dots-and-Boxes solver's
+    /// view keys quiet positions by their symmetry-folded edges alone, with the boxes
+    /// already won as the offset.
+    fn table_key(&self) -> Option<(u64, Score)> {
+        Some((self.hash(), Score::ZERO))
+    }
 
     /// Whether a static evaluation here is meaningful. Searches extend non-quiet
     /// positions past their nominal depth (checkers: a capture is pending).

@@ -39,11 +39,11 @@ pub mod search;
 pub mod selectable;
 pub mod zobrist;
 
-pub use decide::decide;
+pub use decide::{decide, decide_with};
 pub use eval::Evaluator;
 pub use game::{ConfigError, Game, MoveBufferFull, PACKED_MOVE_BITS};
 pub use notation::{Notation, NotationError};
 pub use perft::{divide, perft, perft_until, PerftError};
-pub use playable::{Playable, Solution};
+pub use playable::{Oracles, Playable, Solution};
 pub use player::{Outcome, Player};
 pub use score::Score;

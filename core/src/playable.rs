@@ -2,8 +2,10 @@
 
 use core::fmt;
 
+use crate::games::checkers::Checkers;
 use crate::notation::Notation;
 use crate::score::Score;
+use crate::search::{NoOracle, Oracle, Table};
 use crate::selectable::{EvaluatorSet, Selectable};
 
 /// An exact answer for a position, found without the search (see [`Playable::solve`]).
@@ -41,10 +43,36 @@ pub trait Playable: Notation {
 
     /// The game's exact solver for positions it can settle outright (Amazons once the
     /// board has split into territories, Dots-and-Boxes with few undrawn edges); `None`
-    /// leaves the position to the search.
+    /// leaves the position to the search. `tt` is the search's table, lent to a
+    /// solver that searches (it may clear it and leave its own entries).
     /// It must be deterministic and bounded: [`crate::decide()`] calls it before every
     /// search the engine makes.
-    fn solve(&self) -> Option<Solution<Self::Move>> {
+    fn solve(&self, tt: &mut Table<'_>) -> Option<Solution<Self::Move>> {
+        let _ = tt;
         None
+    }
+
+    /// The oracle of this game in the engine's set ([`Oracles`]): what the search may
+    /// know without searching (the checkers endgame databases); none by default.
+    fn oracle<'o>(set: &Oracles<'o>) -> &'o dyn Oracle<Self> {
+        let _ = set;
+        &NoOracle
+    }
+}
+
+/// The oracles an engine lends its searches, one slot per game that can have one
+/// (as [`EvaluatorSet`] holds the evaluators): the host fills them, the firmware
+/// leaves them empty.
+#[derive(Clone, Copy, Default)]
+pub struct Oracles<'o> {
+    /// Checkers endgame databases.
+    pub checkers: Option<&'o dyn Oracle<Checkers>>,
+}
+
+impl fmt::Debug for Oracles<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Oracles")
+            .field("checkers", &self.checkers.is_some())
+            .finish()
     }
 }

@@ -2,5 +2,6 @@
 
 pub mod amazons;
 pub mod checkers_reference;
+pub mod dots;
 pub mod session;
 pub mod synthetic;

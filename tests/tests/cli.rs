@@ -37,6 +37,7 @@ fn play(side: Option<&str>, input: &str) -> String {
         depth: Some(9),
         movetime: None,
         side: side.map(str::to_string),
+        egtb: None,
         algo: Algorithm::Sss,
     };
     let mut out = Vec::new();
@@ -69,6 +70,7 @@ fn an_unknown_side_is_an_error_naming_the_sides() {
         depth: Some(1),
         movetime: None,
         side: Some("red".into()),
+        egtb: None,
         algo: Algorithm::Sss,
     };
     let err = session::<TicTacToe>(&args, &b""[..], &mut Vec::new()).unwrap_err();

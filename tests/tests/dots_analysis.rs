@@ -1,9 +1,10 @@
 //! Chain analysis on real positions: the long chain rule against the exact solver, and
 //! the evaluator's features against a slow recount.
 
-use microply_core::games::dots::{solve, Dots, Edges, Size, Slot};
+use microply_core::games::dots::{Dots, Edges, Size};
 use microply_core::rng::{below, SplitMix64};
 use microply_core::{Game, Player};
+use microply_tests::dots::SolverMemory;
 
 /// Plays random safe moves (moves that offer no box) until none is left, so no box has
 /// been taken and the side to move alternated every move.
@@ -52,7 +53,7 @@ struct Agreement {
 fn long_chain_rule_against_solver(rows: u8, cols: u8, wanted: u32, safe_only: bool) -> Agreement {
     let size = Size::new(rows, cols).unwrap();
     let mut rng = SplitMix64::new(u64::from(rows * 10 + cols));
-    let mut table = vec![Slot::EMPTY; 1 << 10];
+    let mut table = SolverMemory::new(1 << 10);
     let mut a = Agreement {
         positions: 0,
         agree: 0,
@@ -74,7 +75,7 @@ fn long_chain_rule_against_solver(rows: u8, cols: u8, wanted: u32, safe_only: bo
             continue;
         }
         a.positions += 1;
-        let margin = solve(&pos, &mut table).first_margin;
+        let margin = table.solve(&pos).first_margin;
         let winner = match margin.signum() {
             1 => Player::First,
             -1 => Player::Second,

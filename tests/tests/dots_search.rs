@@ -2,10 +2,11 @@
 //! algorithm finds the winner the exact solver finds (turns that do not switch
 //! included), from the empty board and from random positions.
 
-use microply_core::games::dots::{solve, ChainEval, Dots, Edge, Size, Slot};
+use microply_core::games::dots::{ChainEval, Dots, Edge, Size};
 use microply_core::rng::{random_move, SplitMix64};
 use microply_core::search::{search, Algorithm, Entry, Limits, NoClock, Settings, Table};
 use microply_core::{Game, Score};
+use microply_tests::dots::SolverMemory;
 
 /// The generic search's verdict: +1 win, 0 draw, −1 loss for the side to move.
 fn searched(pos: &Dots, algorithm: Algorithm, memory: &mut [Entry]) -> i32 {
@@ -43,8 +44,7 @@ fn searched(pos: &Dots, algorithm: Algorithm, memory: &mut [Entry]) -> i32 {
 }
 
 fn solved(pos: &Dots) -> i32 {
-    let mut table = vec![Slot::EMPTY; 1 << 12];
-    let s = solve(pos, &mut table);
+    let s = SolverMemory::new(1 << 12).solve(pos);
     let mover_margin = match pos.side() {
         microply_core::Player::First => s.first_margin,
         microply_core::Player::Second => -s.first_margin,

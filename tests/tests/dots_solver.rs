@@ -6,9 +6,10 @@
 //! chain captures, loony endgame values, symmetry-folded table) must agree with it on
 //! the empty board and on random positions.
 
-use microply_core::games::dots::{solve, Dots, Edge, Edges, Size, Slot};
+use microply_core::games::dots::{Dots, Edge, Edges, Size};
 use microply_core::rng::{below, SplitMix64};
 use microply_core::Player;
+use microply_tests::dots::SolverMemory;
 
 struct BruteForce {
     size: Size,
@@ -103,8 +104,8 @@ fn position(size: Size, edges: Edges, side: Player) -> Dots {
 fn check_size(rows: u8, cols: u8, samples: usize) -> i32 {
     let size = Size::new(rows, cols).unwrap();
     let bf = BruteForce::new(size);
-    let mut table = vec![Slot::EMPTY; 1 << 16];
-    let root = solve(&Dots::empty(size), &mut table);
+    let mut table = SolverMemory::new(1 << 16);
+    let root = table.solve(&Dots::empty(size));
     assert_eq!(
         root.value,
         bf.value(Edges::EMPTY),
@@ -122,11 +123,7 @@ fn check_size(rows: u8, cols: u8, samples: usize) -> i32 {
         } else {
             Player::Second
         };
-        // A fresh table now and then, so both cold and warm tables are exercised.
-        if i % 64 == 0 {
-            table.fill(Slot::EMPTY);
-        }
-        let s = solve(&position(size, edges, side), &mut table);
+        let s = table.solve(&position(size, edges, side));
         assert_eq!(s.value, bf.value(edges), "{rows}x{cols} edges {edges:?}");
     }
     root.value
@@ -154,9 +151,9 @@ fn solver_matches_brute_force_on_2x4_and_3x3() {
 #[test]
 fn published_values_from_the_empty_board() {
     // First player's margin with perfect play (Berlekamp; Barker & Korf 2012).
-    let mut table = vec![Slot::EMPTY; 1 << 18];
+    let mut table = SolverMemory::new(1 << 18);
     for (r, c, v) in [(1, 1, -1), (1, 2, 0), (2, 2, 2), (2, 3, -2), (3, 3, -3)] {
-        let s = solve(&Dots::empty(Size::new(r, c).unwrap()), &mut table);
+        let s = table.solve(&Dots::empty(Size::new(r, c).unwrap()));
         assert_eq!(s.first_margin, v, "{r}x{c}");
     }
 }
@@ -164,9 +161,9 @@ fn published_values_from_the_empty_board() {
 #[test]
 #[ignore = "solves 3×4 from the empty board (about 106M nodes, 35 s of CPU): run in release"]
 fn three_by_four_is_a_draw() {
-    let mut table = vec![Slot::EMPTY; 1 << 24];
+    let mut table = SolverMemory::new(1 << 24);
     let start = std::time::Instant::now();
-    let s = solve(&Dots::empty(Size::new(3, 4).unwrap()), &mut table);
+    let s = table.solve(&Dots::empty(Size::new(3, 4).unwrap()));
     eprintln!(
         "3x4: margin {} best {:?} nodes {} in {:?}",
         s.first_margin,

@@ -16,7 +16,7 @@ use crate::game::Game;
 use crate::games::GameKind;
 use crate::notation::Notation;
 use crate::playable::Playable;
-use crate::search::{Algorithm, Clock, Limits, Settings, Table};
+use crate::search::{Algorithm, Clock, Knowledge, Limits, NoOracle, Settings, Table};
 use crate::with_position;
 
 /// The table size every bench search uses (the firmware's table).
@@ -134,8 +134,10 @@ pub(super) fn run<C: Clock>(
                 ..Settings::default()
             };
             // The default evaluator, whatever `evaluator` selected: the counts stay pinned.
+            // And no oracle: bench measures the search alone.
             let eval = <G as Playable>::Eval::default();
-            let result = go(&pos, &eval, &mut tt, words, &settings, clock, &mut Discard)?;
+            let knowledge = Knowledge::new(&eval, &NoOracle);
+            let result = go(&pos, &knowledge, &mut tt, words, &settings, clock, &mut Discard)?;
             let _ = write_position(out, i + 1, bench, result.stats.nodes, result.score, result.best.map(|m| pos.display_move(m)));
             result.stats.nodes
         });

@@ -11,15 +11,17 @@ use super::listen::{Inbox, Listener, Shared};
 use super::selfplay;
 use super::solve;
 use super::MoveWord;
-use crate::decide::decide;
+use crate::decide::decide_with;
 use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::games::{tictactoe::TicTacToe, AnyPosition, GameKind};
-use crate::playable::Playable;
+use crate::playable::{Oracles, Playable};
 use crate::player::Outcome;
 use crate::score::Score;
 use crate::score::Value;
-use crate::search::{Algorithm, Clock, Entry, Iteration, Limits, SearchResult, Settings, Table};
+use crate::search::{
+    Algorithm, Clock, Entry, Iteration, Knowledge, Limits, SearchResult, Settings, Table,
+};
 use crate::selectable::{EvaluatorSet, Selectable, MAX_WEIGHTS};
 use crate::{with_game, with_position};
 
@@ -40,6 +42,7 @@ pub struct Engine<'a> {
     moves: &'a mut [MoveWord],
     position: AnyPosition,
     evaluators: EvaluatorSet,
+    oracles: Oracles<'a>,
 }
 
 impl<'a> Engine<'a> {
@@ -50,7 +53,15 @@ impl<'a> Engine<'a> {
             moves,
             position: AnyPosition::from(TicTacToe::START),
             evaluators: EvaluatorSet::default(),
+            oracles: Oracles::default(),
         }
+    }
+
+    /// Lends `oracles` to every `go` and `selfplay` search (not to `bench`, whose node
+    /// counts are pinned): the host's checkers endgame databases.
+    #[must_use]
+    pub fn with_oracles(self, oracles: Oracles<'a>) -> Engine<'a> {
+        Engine { oracles, ..self }
     }
 
     /// The current position.
@@ -112,6 +123,7 @@ impl<'a> Engine<'a> {
         out: &mut dyn Write,
     ) -> Result<Flow, ProtocolError<'l>> {
         let (tt, moves, evals) = (&mut self.tt, &mut *self.moves, &mut self.evaluators);
+        let oracles = self.oracles;
         match command {
             Command::Game { kind, options } => self.position = new_game(kind, options)?,
             Command::Quit => return Ok(Flow::Quit),
@@ -119,7 +131,7 @@ impl<'a> Engine<'a> {
                 bench::run(tt, moves, clock, out)?;
             }
             Command::Solve => match &self.position {
-                AnyPosition::Dots(p) => solve::run(p, moves, out)?,
+                AnyPosition::Dots(p) => solve::run(p, tt, moves, out)?,
                 _ => return Err(ProtocolError::NoSolver),
             },
             Command::SelfPlay {
@@ -129,8 +141,8 @@ impl<'a> Engine<'a> {
             } => {
                 with_position!(&mut self.position, G, p => {
                     let settings = settings(limit, algorithm);
-                    let eval = G::evaluator(evals);
-                    *p = selfplay::run(p, eval, tt, moves, &settings, max_plies, clock, out)?;
+                    let knowledge = Knowledge::new(G::evaluator(evals), G::oracle(&oracles));
+                    *p = selfplay::run(p, &knowledge, tt, moves, &settings, max_plies, clock, out)?;
                 });
             }
             Command::Evaluator(name) => with_position!(&self.position, G, _p => {
@@ -140,8 +152,8 @@ impl<'a> Engine<'a> {
                 weights_command::<G>(G::evaluator_mut(evals), at, values, out)?;
             }),
             other => with_position!(&mut self.position, G, p => {
-                let eval = G::evaluator(evals);
-                *p = run_on::<G, C>(p, eval, other, tt, moves, clock, out)?;
+                let knowledge = Knowledge::new(G::evaluator(evals), G::oracle(&oracles));
+                *p = run_on::<G, C>(p, &knowledge, other, tt, moves, clock, out)?;
             }),
         }
         Ok(Flow::Continue)
@@ -242,7 +254,7 @@ fn write_weights<G: Playable>(eval: &G::Eval, out: &mut dyn Write) -> fmt::Resul
 /// Runs a position-level command on `pos` and returns the new position.
 fn run_on<'l, G: Playable, C: Clock>(
     pos: &G,
-    eval: &G::Eval,
+    knowledge: &Knowledge<'_, G, G::Eval>,
     command: Command<'l>,
     tt: &mut Table<'_>,
     words: &mut [MoveWord],
@@ -272,7 +284,7 @@ fn run_on<'l, G: Playable, C: Clock>(
         Command::Go { limit, algorithm } => {
             let result = go(
                 pos,
-                eval,
+                knowledge,
                 tt,
                 words,
                 &settings(limit, algorithm),
@@ -284,7 +296,7 @@ fn run_on<'l, G: Playable, C: Clock>(
                 None => return Err(ProtocolError::GameOver),
             }
         }
-        Command::Eval => writeln!(out, "eval {}", static_score(pos, eval)),
+        Command::Eval => writeln!(out, "eval {}", static_score(pos, knowledge.eval)),
         Command::Show => pos.write_board(out),
         Command::Game { .. }
         | Command::SelfPlay { .. }
@@ -369,7 +381,7 @@ fn settings(limit: GoLimit, algorithm: Algorithm) -> Settings {
 /// Searches `pos` with a cleared table, writing an `info` line per iteration.
 pub(super) fn go<'l, G: Playable, C: Clock>(
     pos: &G,
-    eval: &G::Eval,
+    knowledge: &Knowledge<'_, G, G::Eval>,
     tt: &mut Table<'_>,
     words: &mut [MoveWord],
     settings: &Settings,
@@ -384,9 +396,9 @@ pub(super) fn go<'l, G: Playable, C: Clock>(
     let report = |it: &Iteration<G::Move>| {
         let _ = write_info(pos, it, clock.now_ms().saturating_sub(started), out);
     };
-    Ok(decide(
+    Ok(decide_with(
         pos,
-        eval,
+        knowledge,
         tt,
         move_stack::<G>(words),
         settings,

@@ -7,7 +7,7 @@ use super::error::ProtocolError;
 use super::MoveWord;
 use crate::playable::Playable;
 use crate::player::Outcome;
-use crate::search::{Clock, Settings, Table};
+use crate::search::{Clock, Knowledge, Settings, Table};
 
 /// Plays up to `max_plies` moves from `pos`, one `move M score=S depth=D nodes=N`
 /// line each (the search's own `info` lines are not written), then
@@ -17,7 +17,7 @@ use crate::search::{Clock, Settings, Table};
 #[allow(clippy::too_many_arguments)]
 pub(super) fn run<'l, G: Playable, C: Clock>(
     pos: &G,
-    eval: &G::Eval,
+    knowledge: &Knowledge<'_, G, G::Eval>,
     tt: &mut Table<'_>,
     words: &mut [MoveWord],
     settings: &Settings,
@@ -32,7 +32,7 @@ pub(super) fn run<'l, G: Playable, C: Clock>(
     let mut plies = 0;
     let mut stopped = false;
     while plies < max_plies && p.outcome().is_none() {
-        let result = go(&p, eval, tt, words, settings, clock, &mut Discard)?;
+        let result = go(&p, knowledge, tt, words, settings, clock, &mut Discard)?;
         stopped = clock.stop_requested();
         let Some(m) = result.best.filter(|_| !stopped) else {
             break;

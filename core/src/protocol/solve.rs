@@ -1,13 +1,15 @@
 //! `solve`: the exact value of a small Dots-and-Boxes position from the game's solver,
-//! with the engine's move memory lent to it as the solver's table.
+//! in the engine's table and move memory.
 
 use core::fmt::Write;
 
+use super::engine::move_stack;
 use super::error::ProtocolError;
 use super::MoveWord;
 use crate::game::Game;
-use crate::games::dots::{self, Dots};
+use crate::games::dots::{self, Dots, SolveError, Solving};
 use crate::notation::Notation;
+use crate::search::Table;
 
 /// The largest board `solve` takes, in edges: 3x3 boxes (24 edges) solve in well
 /// under a second on the host; each further edge multiplies the work.
@@ -17,6 +19,7 @@ pub const MAX_EDGES: u32 = 24;
 /// take by the side to move with perfect play, `M` the first player's final margin.
 pub(super) fn run<'l>(
     pos: &Dots,
+    tt: &mut Table<'_>,
     words: &mut [MoveWord],
     out: &mut dyn Write,
 ) -> Result<(), ProtocolError<'l>> {
@@ -26,9 +29,12 @@ pub(super) fn run<'l>(
     if pos.outcome().is_some() {
         return Err(ProtocolError::GameOver);
     }
-    let table = bytemuck::pod_align_to_mut::<MoveWord, dots::Slot>(words).1;
-    table.fill(dots::Slot::EMPTY);
-    let solution = dots::solve(pos, table);
+    let stack = move_stack::<Solving>(words);
+    let solution = dots::solve(pos, tt, stack).map_err(|e| match e {
+        // Boards over MAX_EDGES were refused above, so only the move memory can fail.
+        SolveError::TooManyEdges => ProtocolError::TooLargeToSolve,
+        _ => ProtocolError::MoveMemory,
+    })?;
     let _ = write!(
         out,
         "solve value={} margin={} bestmove=",

@@ -62,11 +62,14 @@ pub(crate) fn negamax<W: ChildWindow, G: Game, E: Evaluator<G>, C: Clock>(
     mut beta: Score,
 ) -> Found {
     ctx.enter()?;
+    if let Some(s) = ctx.known(pos, ply, alpha, beta) {
+        return Ok(s);
+    }
     if let Some(s) = ctx.static_score(pos, depth, ply) {
         return Ok(s);
     }
-    let hash = pos.hash();
-    let hit = ctx.probe(hash, ply);
+    let key = pos.table_key();
+    let hit = key.and_then(|(hash, offset)| ctx.probe(hash, ply, offset));
     // Whether the bounds this node works with rest on the horizon (its own table
     // entry's, then its subtree's); kept apart from the rest of the tree's flag so
     // the stored entry carries its own.
@@ -122,15 +125,10 @@ pub(crate) fn negamax<W: ChildWindow, G: Game, E: Evaluator<G>, C: Clock>(
         ctx.horizon |= horizon_elsewhere;
         return Ok(ctx.eval.evaluate(pos));
     }
-    ctx.store(
-        hash,
-        depth,
-        ply,
-        alpha,
-        beta,
-        best,
-        best_move.map(G::pack_move),
-    );
+    if let Some((hash, offset)) = key {
+        let packed = best_move.map(G::pack_move);
+        ctx.store(hash, depth, ply, offset, alpha, beta, best, packed);
+    }
     ctx.horizon |= horizon_elsewhere;
     if ply == 0 && best > alpha {
         ctx.root_best = best_move;

@@ -5,6 +5,7 @@
 use core::marker::PhantomData;
 
 use super::limits::{Clock, Limits};
+use super::oracle::Oracle;
 use super::ordering::Killers;
 use super::stats::Stats;
 use super::tt::{Hit, Table};
@@ -30,6 +31,8 @@ pub(crate) type Found = Result<Score, Abort>;
 /// Everything a node needs besides its position and its part of the move stack.
 pub(crate) struct Context<'s, 't, G: Game, E: Evaluator<G>, C: Clock> {
     pub(crate) eval: &'s E,
+    /// What is known without search ([`super::NoOracle`] for a plain search).
+    oracle: &'s dyn Oracle<G>,
     pub(crate) tt: &'s mut Table<'t>,
     clock: &'s C,
     limits: Limits,
@@ -51,6 +54,7 @@ pub(crate) struct Context<'s, 't, G: Game, E: Evaluator<G>, C: Clock> {
 impl<'s, 't, G: Game, E: Evaluator<G>, C: Clock> Context<'s, 't, G, E, C> {
     pub(crate) fn new(
         eval: &'s E,
+        oracle: &'s dyn Oracle<G>,
         tt: &'s mut Table<'t>,
         clock: &'s C,
         limits: Limits,
@@ -58,6 +62,7 @@ impl<'s, 't, G: Game, E: Evaluator<G>, C: Clock> Context<'s, 't, G, E, C> {
     ) -> Self {
         Context {
             eval,
+            oracle,
             tt,
             clock,
             limits,
@@ -115,27 +120,38 @@ impl<'s, 't, G: Game, E: Evaluator<G>, C: Clock> Context<'s, 't, G, E, C> {
         Self::terminal(pos, ply).or_else(|| self.horizon_eval(pos, depth))
     }
 
-    /// Looks `hash` up; bounds come back root-relative.
-    pub(crate) fn probe(&mut self, hash: u64, ply: u32) -> Option<Hit> {
+    /// The oracle's value of `pos` when it settles a node with window `(alpha, beta)`;
+    /// never at the root, which must find a move.
+    pub(crate) fn known(&self, pos: &G, ply: u32, alpha: Score, beta: Score) -> Option<Score> {
+        if ply == 0 {
+            return None;
+        }
+        self.oracle.probe(pos, ply)?.cutoff(alpha, beta)
+    }
+
+    /// Looks `hash` up; bounds come back root-relative, `offset` (the node's
+    /// [`Game::table_key`]) added back.
+    pub(crate) fn probe(&mut self, hash: u64, ply: u32, offset: Score) -> Option<Hit> {
         self.stats.tt_probes += 1;
         let hit = self.tt.probe(hash)?;
         self.stats.tt_hits += 1;
         Some(Hit {
-            lower: hit.lower.from_table(ply),
-            upper: hit.upper.from_table(ply),
+            lower: shift(hit.lower.from_table(ply), offset),
+            upper: shift(hit.upper.from_table(ply), offset),
             ..hit
         })
     }
 
-    /// Stores what a search of window `(alpha, beta)` returned as bounds, the best
-    /// move packed, and whether the horizon was met below (`self.horizon` for the
-    /// node's subtree).
+    /// Stores what a search of window `(alpha, beta)` returned as bounds (less
+    /// `offset`, the node's [`Game::table_key`]), the best move packed, and whether
+    /// the horizon was met below (`self.horizon` for the node's subtree).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn store(
         &mut self,
         hash: u64,
         depth: u32,
         ply: u32,
+        offset: Score,
         alpha: Score,
         beta: Score,
         value: Score,
@@ -150,12 +166,21 @@ impl<'s, 't, G: Game, E: Evaluator<G>, C: Clock> Context<'s, 't, G, E, C> {
         self.tt.store(
             hash,
             depth,
-            lower.to_table(ply),
-            upper.to_table(ply),
+            shift(lower, -offset).to_table(ply),
+            shift(upper, -offset).to_table(ply),
             best,
             self.horizon,
         );
     }
+}
+
+/// `s` moved by `offset` when it is a heuristic value; proven and infinite scores
+/// (window bounds) stay.
+fn shift(s: Score, offset: Score) -> Score {
+    if offset == Score::ZERO || s.value().is_none() {
+        return s;
+    }
+    Score::heuristic(s.raw().saturating_add(offset.raw()))
 }
 
 /// Searches `child` from the parent's point of view: the one rule all algorithms share.

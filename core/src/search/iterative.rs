@@ -5,6 +5,7 @@ use heapless::Vec;
 use super::alphabeta::FullWindow;
 use super::context::{Abort, Context};
 use super::limits::Clock;
+use super::oracle::{NoOracle, Oracle};
 use super::pvs::Scout;
 use super::stats::Stats;
 use super::tt::Table;
@@ -62,6 +63,41 @@ pub fn search<G: Game, E: Evaluator<G>, C: Clock>(
     stack: &mut [G::Move],
     settings: &Settings,
     clock: &C,
+    on_iteration: impl FnMut(&Iteration<G::Move>),
+) -> Result<SearchResult<G::Move>, SearchError> {
+    let knowledge = Knowledge::new(eval, &NoOracle);
+    search_with(pos, &knowledge, tt, stack, settings, clock, on_iteration)
+}
+
+/// What a search knows besides the rules: the evaluator at the horizon and the oracle
+/// below the root ([`Oracle`]: exact values or bounds without search).
+pub struct Knowledge<'k, G, E> {
+    /// The static evaluation at the depth horizon.
+    pub eval: &'k E,
+    /// Values known without search.
+    pub oracle: &'k dyn Oracle<G>,
+}
+
+impl<'k, G, E> Knowledge<'k, G, E> {
+    /// `eval` with `oracle`.
+    pub fn new(eval: &'k E, oracle: &'k dyn Oracle<G>) -> Self {
+        Knowledge { eval, oracle }
+    }
+}
+
+/// [`search`] with an [`Oracle`] consulted at every node below the root (and the
+/// evaluator at the horizon), as every algorithm does: minimax included, so they
+/// still agree.
+///
+/// # Errors
+/// [`SearchError::MoveStackFull`] when `stack` is too small.
+pub fn search_with<G: Game, E: Evaluator<G>, C: Clock>(
+    pos: &G,
+    knowledge: &Knowledge<'_, G, E>,
+    tt: &mut Table<'_>,
+    stack: &mut [G::Move],
+    settings: &Settings,
+    clock: &C,
     mut on_iteration: impl FnMut(&Iteration<G::Move>),
 ) -> Result<SearchResult<G::Move>, SearchError> {
     let mut result = SearchResult::<G::Move>::empty();
@@ -69,7 +105,8 @@ pub fn search<G: Game, E: Evaluator<G>, C: Clock>(
         result.score = Some(s);
         return Ok(result);
     }
-    let mut ctx = Context::new(eval, tt, clock, settings.limits, settings.reorder);
+    let (eval, oracle) = (knowledge.eval, knowledge.oracle);
+    let mut ctx = Context::new(eval, oracle, tt, clock, settings.limits, settings.reorder);
     let last = settings
         .limits
         .depth
@@ -146,8 +183,9 @@ fn principal_variation<G: Game>(
     let mut p = pos.after(first);
     let _ = pv.push(first);
     while pv.len() < depth as usize && p.outcome().is_none() {
-        let Some(m) = tt
-            .probe(p.hash())
+        let Some(m) = p
+            .table_key()
+            .and_then(|(hash, _)| tt.probe(hash))
             .and_then(|h| h.best)
             .and_then(|packed| p.find_packed(packed))
         else {

@@ -15,6 +15,9 @@ fn minimax<G: Game, E: Evaluator<G>, C: Clock>(
     ply: u32,
 ) -> Found {
     ctx.enter()?;
+    if let Some(s) = ctx.known(pos, ply, -Score::INFINITY, Score::INFINITY) {
+        return Ok(s);
+    }
     if let Some(s) = ctx.static_score(pos, depth, ply) {
         return Ok(s);
     }

@@ -31,6 +31,7 @@ mod iterative;
 mod limits;
 mod minimax;
 mod mtdf;
+mod oracle;
 mod ordering;
 mod pvs;
 mod sss;
@@ -40,8 +41,9 @@ mod tt;
 use core::fmt;
 use core::str::FromStr;
 
-pub use iterative::{search, Iteration};
+pub use iterative::{search, search_with, Iteration, Knowledge};
 pub use limits::{Clock, Limits, NoClock};
+pub use oracle::{database_score, Known, NoOracle, Oracle, DATABASE_PLIES};
 pub use stats::Stats;
 pub use tt::{Entry, Hit, Table};
 

@@ -1,21 +1,32 @@
 //! `microply analyze`: iterative deepening with one line per iteration.
 
+use std::path::Path;
 use std::time::Instant;
 
 use anyhow::anyhow;
-use microply_core::decide;
-use microply_core::search::{Algorithm, Iteration, Limits, NoClock, Settings, Table};
+use microply_core::decide_with;
+use microply_core::search::{Algorithm, Iteration, Knowledge, Limits, NoClock, Settings, Table};
 use microply_core::Playable;
 
 use super::GameArgs;
 use crate::memory::SearchMemory;
 
-/// Searches to `depth` and prints each iteration, then the best move.
+/// Searches to `depth` (probing the checkers tables of `egtb`, if given) and prints
+/// each iteration, then the best move.
 ///
 /// # Errors
 /// A bad position, a finished game or a move stack too small.
-pub fn run<G: Playable>(args: &GameArgs, depth: u32, algorithm: Algorithm) -> anyhow::Result<()> {
+pub fn run<G: Playable>(
+    args: &GameArgs,
+    depth: u32,
+    algorithm: Algorithm,
+    egtb: Option<&Path>,
+) -> anyhow::Result<()> {
     let pos: G = args.position()?;
+    let tables = crate::egtb::load_for::<G>(egtb)?;
+    let oracles = crate::egtb::oracles(tables.as_ref());
+    let eval = G::Eval::default();
+    let knowledge = Knowledge::new(&eval, G::oracle(&oracles));
     if pos.outcome().is_some() {
         return Err(anyhow!("the game is over in this position"));
     }
@@ -29,14 +40,8 @@ pub fn run<G: Playable>(args: &GameArgs, depth: u32, algorithm: Algorithm) -> an
     };
     let started = Instant::now();
     let report = |it: &Iteration<G::Move>| println!("{}", describe(&pos, it, started));
-    let result = decide(
-        &pos,
-        &G::Eval::default(),
-        &mut tt,
-        &mut moves,
-        &settings,
-        &NoClock,
-        report,
+    let result = decide_with(
+        &pos, &knowledge, &mut tt, &mut moves, &settings, &NoClock, report,
     )
     .map_err(|e| anyhow!("{e}"))?;
     match result.best {

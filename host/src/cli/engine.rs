@@ -5,24 +5,31 @@
 //! the engine produces it.
 
 use std::io::{BufRead, Write};
+use std::path::Path;
 use std::sync::mpsc::{self, Receiver};
 
+use microply_core::games::checkers::Checkers;
 use microply_core::protocol::{Engine, Flow, Inbox, Line, ProtocolError, MAX_LINE};
+use microply_core::Oracles;
 
 use crate::clock::HostClock;
 use crate::memory::{SearchMemory, DEFAULT_MOVE_WORDS};
 
-/// Reads commands until `quit` or end of input.
+/// Reads commands until `quit` or end of input; every checkers search probes the
+/// tables of `egtb`, if given.
 ///
 /// # Errors
-/// The table cannot be allocated, or I/O errors on stdout.
-pub fn run(tt_entries: usize) -> anyhow::Result<()> {
+/// The table cannot be allocated, the endgame tables do not load, or I/O errors on
+/// stdout.
+pub fn run(tt_entries: usize, egtb: Option<&Path>) -> anyhow::Result<()> {
     let mut memory = SearchMemory::try_new(tt_entries, DEFAULT_MOVE_WORDS)?;
+    let tables = crate::egtb::load_for::<Checkers>(egtb)?;
+    let oracles = crate::egtb::oracles(tables.as_ref());
     let (sender, lines) = mpsc::channel();
     // Detached: a blocked read of stdin must not keep `quit` from ending the process.
     std::thread::spawn(move || read_lines(std::io::stdin().lock(), &sender));
     let stdout = std::io::stdout();
-    serve_lines(lines, &mut stdout.lock(), &mut memory)
+    serve_lines(lines, &mut stdout.lock(), &mut memory, oracles)
 }
 
 /// Serves the protocol from `input` to `output` (also used by tests).
@@ -54,7 +61,7 @@ pub fn serve_with(
     let (sender, lines) = mpsc::channel();
     std::thread::scope(|scope| {
         scope.spawn(move || read_lines(input, &sender));
-        serve_lines(lines, output, memory)
+        serve_lines(lines, output, memory, Oracles::default())
     })
 }
 
@@ -78,8 +85,9 @@ fn serve_lines(
     lines: Receiver<Vec<u8>>,
     output: &mut impl Write,
     memory: &mut SearchMemory,
+    oracles: Oracles<'_>,
 ) -> anyhow::Result<()> {
-    let mut engine = Engine::new(&mut memory.tt, &mut memory.moves);
+    let mut engine = Engine::new(&mut memory.tt, &mut memory.moves).with_oracles(oracles);
     let clock = HostClock::new();
     let mut inbox = ChannelInbox { lines, held: None };
     while let Some(raw) = inbox.next_blocking() {

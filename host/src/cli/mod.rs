@@ -68,6 +68,9 @@ pub enum Command {
         /// Transposition table entries (16 bytes each; at least 1).
         #[arg(long, default_value_t = crate::memory::DEFAULT_TT_ENTRIES, value_parser = parse_tt_entries)]
         tt_entries: usize,
+        /// Checkers endgame databases (`egtb generate`) probed by every search.
+        #[arg(long, value_name = "DIR")]
+        egtb: Option<std::path::PathBuf>,
     },
     /// Count the leaves of the move tree to DEPTH plies, with time and nodes/s.
     Perft {
@@ -89,6 +92,9 @@ pub enum Command {
         /// Search algorithm.
         #[arg(long, default_value = "sss", value_parser = parse_algorithm)]
         algo: Algorithm,
+        /// Checkers endgame databases (`egtb generate`) probed by the search.
+        #[arg(long, value_name = "DIR")]
+        egtb: Option<std::path::PathBuf>,
     },
     /// Send the same command script to the host engine and to the firmware under
     /// QEMU (or another engine program) and compare every reply (timing fields
@@ -235,6 +241,9 @@ pub enum Command {
         /// Search algorithm.
         #[arg(long, default_value = "sss", value_parser = parse_algorithm)]
         algo: Algorithm,
+        /// Checkers endgame databases (`egtb generate`) probed by the engine's search.
+        #[arg(long, value_name = "DIR")]
+        egtb: Option<std::path::PathBuf>,
     },
 }
 
@@ -316,7 +325,7 @@ fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
 /// Bad game options or FENs, I/O failures.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
-        Command::Engine { tt_entries } => engine::run(tt_entries),
+        Command::Engine { tt_entries, egtb } => engine::run(tt_entries, egtb.as_deref()),
         Command::Bench => bench::run(),
         Command::Web { port } => web::run(port),
         Command::Solve {
@@ -392,8 +401,13 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         } => {
             with_game!(game.kind, G => perft::run::<G>(&game, depth, divide))
         }
-        Command::Analyze { game, depth, algo } => {
-            with_game!(game.kind, G => analyze::run::<G>(&game, depth, algo))
+        Command::Analyze {
+            game,
+            depth,
+            algo,
+            egtb,
+        } => {
+            with_game!(game.kind, G => analyze::run::<G>(&game, depth, algo, egtb.as_deref()))
         }
         Command::Play {
             game,
@@ -402,6 +416,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             movetime,
             side,
             algo,
+            egtb,
         } => {
             let args = play::PlayArgs {
                 options,
@@ -409,6 +424,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 movetime,
                 side,
                 algo,
+                egtb,
             };
             with_game!(game, G => play::run::<G>(&args))
         }

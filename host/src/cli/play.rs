@@ -4,8 +4,8 @@ use std::io::{BufRead, Write};
 use std::time::Instant;
 
 use anyhow::{anyhow, bail};
-use microply_core::search::{Algorithm, Limits, Settings, Table};
-use microply_core::{decide, Outcome, Playable, Player};
+use microply_core::search::{Algorithm, Knowledge, Limits, Settings, Table};
+use microply_core::{decide_with, Outcome, Playable, Player};
 
 use super::setup::start_position;
 use crate::clock::HostClock;
@@ -24,6 +24,8 @@ pub struct PlayArgs {
     pub side: Option<String>,
     /// The engine's algorithm.
     pub algo: Algorithm,
+    /// Checkers endgame databases for the engine's search.
+    pub egtb: Option<std::path::PathBuf>,
 }
 
 /// Plays on the terminal.
@@ -46,6 +48,10 @@ pub fn session<G: Playable>(
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     let mut pos: G = start_position(&args.options)?;
+    let tables = crate::egtb::load_for::<G>(args.egtb.as_deref())?;
+    let oracles = crate::egtb::oracles(tables.as_ref());
+    let eval = G::Eval::default();
+    let knowledge = Knowledge::new(&eval, G::oracle(&oracles));
     let person = person_side::<G>(args.side.as_deref())?;
     let limits = match (args.depth, args.movetime) {
         (Some(d), _) => Limits::depth(d),
@@ -91,9 +97,9 @@ pub fn session<G: Playable>(
             tt.clear();
             let started = Instant::now();
             let clock = HostClock::new();
-            let result = decide(
+            let result = decide_with(
                 &pos,
-                &G::Eval::default(),
+                &knowledge,
                 &mut tt,
                 &mut moves,
                 &settings,

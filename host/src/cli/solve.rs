@@ -4,8 +4,9 @@
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context};
-use microply_core::games::dots::{solve, Dots, Size, Slot};
+use microply_core::games::dots::{solve, stack_len, Dots, Size, SolverMove};
 use microply_core::games::GameKind;
+use microply_core::search::{Entry, Table};
 use microply_core::{Notation, Player};
 
 /// What `solve` is asked.
@@ -47,9 +48,11 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             Dots::empty(size)
         }
     };
-    let mut table = crate::memory::try_table(args.tt_entries, Slot::EMPTY)?;
+    let mut memory = crate::memory::try_table(args.tt_entries, Entry::EMPTY)?;
+    let mut stack = vec![SolverMove::default(); stack_len(pos.undrawn().count())];
     let started = Instant::now();
-    let s = solve(&pos, &mut table);
+    let s = solve(&pos, &mut Table::new(&mut memory), &mut stack)
+        .map_err(|e| anyhow!("{e} ({} undrawn)", pos.undrawn().count()))?;
     let seconds = started.elapsed().as_secs_f64();
     println!("fen {}", pos.display_fen());
     println!(

@@ -6,7 +6,8 @@
 //! - [`solver`]: the generator (a fixed-point iteration over core's move generation),
 //! - [`table`]: a table's values packed two bits per position,
 //! - [`format`](mod@format): the file format (header, checksum) and its errors,
-//! - [`tablebase`]: a directory of tables, loaded and probed.
+//! - [`tablebase`]: a directory of tables, loaded and probed,
+//! - [`oracle`]: the tables as the search's oracle (`--egtb DIR`).
 //!
 //! Values are game-theoretic: they ignore the draw-by-ply rule and repetition (a
 //! position is a draw when neither side can force a win however long the game goes).
@@ -15,12 +16,14 @@
 pub mod format;
 pub mod index;
 pub mod material;
+pub mod oracle;
 pub mod solver;
 pub mod table;
 pub mod tablebase;
 
 pub use format::FormatError;
 pub use material::Material;
+pub use oracle::{load_for, oracles, EgtbOptionError};
 pub use solver::{solve, Solved};
 pub use table::Table;
 pub use tablebase::{Tablebase, TablebaseError};

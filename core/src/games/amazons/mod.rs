@@ -81,7 +81,7 @@ impl crate::playable::Playable for Amazons {
 
     /// A split board whose move counts the one-side search gets exactly (within
     /// [`endgame::ROOT_BUDGET`] nodes) is solved: [`endgame::solve`].
-    fn solve(&self) -> Option<crate::playable::Solution<Move>> {
+    fn solve(&self, _: &mut crate::search::Table<'_>) -> Option<crate::playable::Solution<Move>> {
         let mut budget = endgame::ROOT_BUDGET;
         let solution = endgame::solve(self, &mut budget)?;
         Some(crate::playable::Solution {

@@ -24,6 +24,8 @@ mod movegen;
 mod notation;
 mod size;
 mod solver;
+mod solving;
+mod theory;
 
 pub use analysis::{Component, Components, Features};
 pub use board::{Dots, MAX_BOXES};
@@ -32,7 +34,8 @@ pub use eval::{ChainEval, Term, Weights};
 pub use evaluators::DotsEval;
 pub use loony::Endgame;
 pub use size::{Size, MAX_SIDE, MIN_SIDE};
-pub use solver::{solve, Slot, Solution};
+pub use solver::{solve, stack_len, Solution, SolveError};
+pub use solving::{Margin, SolverMove, Solving, Theory};
 
 /// The most undrawn edges a position may have for the engine to solve it outright
 /// before every search ([`crate::decide()`]): such a position is solved in well under
@@ -52,14 +55,15 @@ impl crate::playable::Playable for Dots {
     }
 
     /// A position with at most [`ROOT_SOLVE_EDGES`] undrawn edges is solved exactly
-    /// ([`solve`]): the score is a win, loss or draw at the end of the game, which is
-    /// exactly as many plies away as there are undrawn edges.
-    fn solve(&self) -> Option<crate::playable::Solution<Edge>> {
+    /// ([`solve`], in `tt`): the score is a win, loss or draw at the end of the game,
+    /// which is exactly as many plies away as there are undrawn edges.
+    fn solve(&self, tt: &mut crate::search::Table<'_>) -> Option<crate::playable::Solution<Edge>> {
         let undrawn = self.undrawn().count();
         if undrawn > ROOT_SOLVE_EDGES {
             return None;
         }
-        let solution = solve(self, &mut []);
+        let mut stack = [SolverMove::default(); stack_len(ROOT_SOLVE_EDGES)];
+        let solution = solve(self, tt, &mut stack).ok()?;
         let mover_margin = match self.side() {
             crate::player::Player::First => solution.first_margin,
             crate::player::Player::Second => -solution.first_margin,

@@ -1,0 +1,126 @@
+//! What a search may know about a position without searching it: the oracle hook of
+//! the one negamax kernel.
+//!
+//! Before it expands a node (below the root), every algorithm asks the search's
+//! [`Oracle`]. An oracle answers with the exact value ([`Known::Exact`]: a solved
+//! endgame, a database entry) or with bounds on it ([`Known::Within`]: "at most the
+//! boxes still on the board"), or not at all. An exact value ends the node like a
+//! finished game; bounds end it when they fall outside the node's window (fail-soft,
+//! as a table hit does). Values are scored like any other, root-relative: proven
+//! results by [`Score::win_in`]/[`Score::loss_in`] with the node's ply.
+//!
+//! The games provide oracles of their own (the Dots-and-Boxes solver's loony-endgame
+//! values, [`crate::games::dots::solve`]) and the host provides others (the checkers
+//! endgame databases) through a `&dyn Oracle<G>`, so the core needs no allocation and
+//! no knowledge of where the answer comes from. [`NoOracle`] knows nothing: a search
+//! with it is exactly the plain search.
+
+use crate::score::Score;
+
+/// A database or rule set's value of a `G` position, for the side to move.
+pub trait Oracle<G> {
+    /// What is known about `pos`, `ply` plies from the root, without searching it.
+    /// It must be a pure function of `pos` and `ply` (every target gets the same
+    /// answers, so the same nodes).
+    fn probe(&self, pos: &G, ply: u32) -> Option<Known>;
+}
+
+/// An oracle's answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Known {
+    /// The position's value.
+    Exact(Score),
+    /// The value lies in `lower..=upper`.
+    Within {
+        /// The value is at least this.
+        lower: Score,
+        /// The value is at most this.
+        upper: Score,
+    },
+}
+
+impl Known {
+    /// The score a node with window `(alpha, beta)` returns without search: the
+    /// exact value, or a bound outside the window.
+    #[must_use]
+    pub fn cutoff(self, alpha: Score, beta: Score) -> Option<Score> {
+        match self {
+            Known::Exact(s) => Some(s),
+            Known::Within { lower, .. } if lower >= beta => Some(lower),
+            Known::Within { upper, .. } if upper <= alpha => Some(upper),
+            Known::Within { .. } => None,
+        }
+    }
+}
+
+/// Plies a database win or loss is scored beyond the node where it is found: the
+/// tables store no distance, so a database result ranks below every result the search
+/// proves by itself (at most [`MAX_DEPTH`](super::MAX_DEPTH) plies plus extensions
+/// away) and above every heuristic value, and a sooner entry into a won database
+/// position scores higher, as a sooner mate does.
+pub const DATABASE_PLIES: u32 = 1000;
+
+/// The [`Score`] of a win/loss/draw database value found `ply` plies from the root
+/// (`Some(true)`: the side to move wins, `Some(false)`: it loses, `None`: a draw).
+#[must_use]
+pub const fn database_score(wins: Option<bool>, ply: u32) -> Score {
+    match wins {
+        Some(true) => Score::win_in(ply + DATABASE_PLIES),
+        Some(false) => Score::loss_in(ply + DATABASE_PLIES),
+        None => Score::ZERO,
+    }
+}
+
+/// The oracle that knows nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoOracle;
+
+impl<G> Oracle<G> for NoOracle {
+    fn probe(&self, _: &G, _: u32) -> Option<Known> {
+        None
+    }
+}
+
+impl<G, O: Oracle<G> + ?Sized> Oracle<G> for &O {
+    fn probe(&self, pos: &G, ply: u32) -> Option<Known> {
+        (**self).probe(pos, ply)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_cut_only_outside_the_window() {
+        let within = Known::Within {
+            lower: Score::units(-2),
+            upper: Score::units(3),
+        };
+        assert_eq!(within.cutoff(Score::units(-5), Score::units(5)), None);
+        assert_eq!(
+            within.cutoff(Score::units(3), Score::units(4)),
+            Some(Score::units(3))
+        );
+        assert_eq!(
+            within.cutoff(Score::units(-9), Score::units(-2)),
+            Some(Score::units(-2))
+        );
+        let exact = Known::Exact(Score::units(1));
+        assert_eq!(
+            exact.cutoff(-Score::INFINITY, Score::INFINITY),
+            Some(Score::units(1))
+        );
+    }
+
+    #[test]
+    fn database_results_rank_between_proven_and_heuristic_scores() {
+        let win = database_score(Some(true), 3);
+        assert!(win < Score::win_in(super::super::MAX_DEPTH * 4));
+        assert!(win > Score::units(i16::MAX));
+        assert!(database_score(Some(true), 2) > win);
+        assert_eq!(database_score(Some(false), 3), -win);
+        assert_eq!(database_score(None, 3), Score::ZERO);
+        assert_eq!(win.win_plies(), Some(3 + DATABASE_PLIES));
+    }
+}

@@ -1,0 +1,197 @@
+//! The tables as the search's oracle: every node below the root whose material has a
+//! loaded table takes its value from it instead of being searched
+//! ([`microply_core::search::Oracle`]).
+//!
+//! A table value has no distance, so a win scores as a win
+//! [`DATABASE_PLIES`](microply_core::search::DATABASE_PLIES) plies beyond the node
+//! ([`database_score`]): below every win the search proves by itself, above every
+//! heuristic value, sooner entries first, and re-rooted by ply in the transposition
+//! table like any proven score. Values ignore the draw rules (docs/egtb.md), so with
+//! the tables a search may count as won a position the 80-ply rule would draw.
+
+use std::path::Path;
+
+use microply_core::games::checkers::Checkers;
+use microply_core::search::{database_score, Known, Oracle};
+use microply_core::{Game, Oracles};
+
+use super::tablebase::{Tablebase, TablebaseError};
+use super::Wdl;
+
+impl Oracle<Checkers> for Tablebase {
+    fn probe(&self, pos: &Checkers, ply: u32) -> Option<Known> {
+        let wins = match Tablebase::probe(self, pos)? {
+            Wdl::Win => Some(true),
+            Wdl::Loss => Some(false),
+            Wdl::Draw => None,
+        };
+        Some(Known::Exact(database_score(wins, ply)))
+    }
+}
+
+/// Why `--egtb DIR` (or a player's `egtb`) cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum EgtbOptionError {
+    /// The tables are checkers tables.
+    #[error("--egtb is for checkers, not {0}")]
+    NotCheckers(&'static str),
+    /// The directory's tables cannot be loaded.
+    #[error("--egtb: {0}")]
+    Load(#[from] TablebaseError),
+}
+
+/// The tables of `dir` for a search of `G` (none without a directory).
+///
+/// # Errors
+/// A directory given for another game than checkers, or tables that do not load.
+pub fn load_for<G: Game>(dir: Option<&Path>) -> Result<Option<Tablebase>, EgtbOptionError> {
+    let Some(dir) = dir else {
+        return Ok(None);
+    };
+    if G::NAME != Checkers::NAME {
+        return Err(EgtbOptionError::NotCheckers(G::NAME));
+    }
+    Ok(Some(Tablebase::load(dir)?))
+}
+
+/// The engine's oracles with `tables` (if any) for checkers.
+#[must_use]
+pub fn oracles(tables: Option<&Tablebase>) -> Oracles<'_> {
+    Oracles {
+        checkers: tables.map(|t| t as &dyn Oracle<Checkers>),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::OnceLock;
+
+    use microply_core::games::checkers::{Baseline, Config};
+    use microply_core::rng::{below, SplitMix64};
+    use microply_core::search::{
+        search_with, Algorithm, Entry, Knowledge, Limits, NoClock, NoOracle, SearchResult,
+        Settings, Table, DATABASE_PLIES,
+    };
+    use microply_core::{Notation, Score};
+
+    use super::*;
+    use crate::egtb::index::{position, table_size};
+    use crate::egtb::{solve, Material};
+
+    fn three_pieces() -> &'static Tablebase {
+        static TABLES: OnceLock<Tablebase> = OnceLock::new();
+        TABLES.get_or_init(|| Tablebase::new(solve(3).tables))
+    }
+
+    fn search(
+        pos: &Checkers,
+        oracle: &dyn Oracle<Checkers>,
+        algorithm: Algorithm,
+        depth: u32,
+    ) -> SearchResult<microply_core::games::checkers::Move> {
+        let mut entries = vec![Entry::EMPTY; 1 << 14];
+        let mut stack = vec![Default::default(); 4096];
+        let settings = Settings {
+            algorithm,
+            limits: Limits::depth(depth),
+            ..Settings::default()
+        };
+        let eval = Baseline::default();
+        let knowledge = Knowledge::new(&eval, oracle);
+        let mut tt = Table::new(&mut entries);
+        search_with(
+            pos,
+            &knowledge,
+            &mut tt,
+            &mut stack,
+            &settings,
+            &NoClock,
+            |_| {},
+        )
+        .unwrap()
+    }
+
+    /// The database value a root score stands for.
+    fn wdl_of(score: Score) -> Wdl {
+        if score.win_plies().is_some() {
+            Wdl::Win
+        } else if score.loss_plies().is_some() {
+            Wdl::Loss
+        } else {
+            assert_eq!(score, Score::ZERO, "a heuristic score with the tables");
+            Wdl::Draw
+        }
+    }
+
+    /// On `samples` random positions of each signature in `materials`: every algorithm
+    /// with the tables returns the same score, which is the table's value of the root,
+    /// with fewer nodes than alpha-beta without them. Returns the positions checked.
+    fn check(tables: &Tablebase, materials: &[Material], samples: u32, depth: u32) -> u32 {
+        let config = Config { draw_plies: 255 };
+        let mut rng = SplitMix64::new(10);
+        let mut checked = 0;
+        for m in materials {
+            for _ in 0..samples {
+                let Some(frame) = position(m, below(&mut rng, table_size(m))) else {
+                    continue;
+                };
+                let pos = frame.position(&config).unwrap();
+                if pos.outcome().is_some() {
+                    continue;
+                }
+                let fen = pos.display_fen().to_string();
+                let expected = tables.probe(&pos).unwrap();
+                let with: Vec<_> = Algorithm::ALL
+                    .iter()
+                    .map(|&a| search(&pos, tables, a, depth))
+                    .collect();
+                for (a, r) in Algorithm::ALL.iter().zip(&with) {
+                    assert_eq!(r.score, with[0].score, "{a} on {fen}");
+                }
+                let score = with[0].score.unwrap();
+                assert_eq!(wdl_of(score), expected, "{fen}: {score}");
+                let plain = search(&pos, &NoOracle, Algorithm::AlphaBeta, depth);
+                assert!(
+                    with[1].stats.nodes < plain.stats.nodes,
+                    "{fen}: {} nodes with the tables, {} without",
+                    with[1].stats.nodes,
+                    plain.stats.nodes
+                );
+                checked += 1;
+            }
+        }
+        checked
+    }
+
+    #[test]
+    fn searches_with_the_tables_return_their_values_with_fewer_nodes() {
+        let checked = check(three_pieces(), &Material::with_pieces(3), 6, 4);
+        assert!(checked > 40, "{checked}");
+    }
+
+    #[test]
+    #[ignore = "generates the 4-piece tables (about 25 s in release)"]
+    fn four_piece_searches_return_the_table_values() {
+        let tables = Tablebase::new(solve(4).tables);
+        let checked = check(&tables, &Material::with_pieces(4), 4, 6);
+        assert!(checked > 60, "{checked}");
+    }
+
+    #[test]
+    fn a_database_win_is_a_distant_win_for_the_root() {
+        // Two kings against one: Black to move wins (the tables say so), and every
+        // reply leads into the tables.
+        let pos = Checkers::parse_fen("B:WK1:BK29,K25").unwrap();
+        let r = search(&pos, three_pieces(), Algorithm::Sss, 3);
+        let plies = r.score.and_then(Score::win_plies).unwrap();
+        assert!(plies > DATABASE_PLIES, "{plies}");
+        assert!(r.best.is_some_and(|m| pos.is_legal(m)));
+    }
+
+    #[test]
+    fn the_tables_are_for_checkers_only() {
+        let e = load_for::<microply_core::games::dots::Dots>(Some(Path::new("x"))).unwrap_err();
+        assert_eq!(e.to_string(), "--egtb is for checkers, not dots");
+        assert!(load_for::<Checkers>(None).unwrap().is_none());
+    }
+}
