@@ -96,7 +96,7 @@ fn play(p: &Prepared, threads: usize, dir: &Path) -> Vec<GameRecord> {
         &p.entrants,
         checkpoint,
         dir,
-        threads,
+        &microply_host::executor::Local { threads },
         |_, _| {},
         |_| None,
     )
