@@ -4,6 +4,7 @@
 
 pub mod adjudication;
 pub mod bracket;
+pub mod bracket_svg;
 pub mod bracket_text;
 pub mod checkpoint;
 pub mod client;

@@ -9,6 +9,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
+use super::bracket_svg::bracket_svg;
 use super::bracket_text::bracket_markdown;
 use super::checkpoint::write_atomically;
 use super::config::{Format, TournamentConfig};
@@ -194,6 +195,7 @@ pub fn report(
     if let Some(b) = bracket {
         out += "\n\n";
         out += &bracket_markdown(b, &names);
+        out += "\n![bracket](bracket.svg)\n";
     }
     out += "\n\n## Crosstable (game points of the row player)\n\n";
     let cross = crosstable(n, records);
@@ -318,6 +320,9 @@ pub fn write_all(
     write_atomically(&dir.join("results.json"), results_json(records)?.as_bytes())?;
     let mut report = report(config, records, bracket);
     let names: Vec<String> = config.players.iter().map(|p| p.name.clone()).collect();
+    if let Some(b) = bracket {
+        write_atomically(&dir.join("bracket.svg"), bracket_svg(b, &names).as_bytes())?;
+    }
     if let Ok(r) = ratings(config.players.len(), records) {
         match interval_plot("Ratings (95% intervals)", &names, &r) {
             Ok(svg) => write_atomically(&dir.join("ratings.svg"), svg.as_bytes())?,
@@ -333,4 +338,18 @@ pub fn write_all(
 pub fn plot_warning(file: &str, why: &str) -> String {
     eprintln!("warning: {file} not written: {why}");
     format!("\n**Warning:** {file} was not written: {why}.\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plot_warning_names_the_file_and_the_reason() {
+        let line = plot_warning("ratings.svg", "no finite ratings");
+        assert_eq!(
+            line,
+            "\n**Warning:** ratings.svg was not written: no finite ratings.\n"
+        );
+    }
 }
