@@ -1,5 +1,5 @@
 //! `microply train`: a config from a TOML file or a preset, handed to
-//! [`crate::train::run`] (or [`crate::train::resume`]).
+//! [`crate::train::run()`] (or [`crate::train::resume`]).
 
 use std::path::PathBuf;
 
