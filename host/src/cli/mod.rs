@@ -13,6 +13,7 @@ pub mod play_batch;
 pub mod setup;
 pub mod solve;
 pub mod tournament;
+pub mod train;
 pub mod web;
 
 use std::process::ExitCode;
@@ -180,6 +181,9 @@ pub enum Command {
     /// Play a batch of games given as JSON lines (the job contract of docs/scale.md)
     /// and write one JSON record a line as each game finishes; what a Ray worker runs.
     PlayBatch(play_batch::PlayBatchArgs),
+    /// Train evaluator weights with the curriculum GA (or ACO_R) by games against a
+    /// sparring partner: champions, fitness.csv and plots in --out; see docs/ga.md.
+    Train(train::TrainArgs),
     /// Serve the browser page (play and analyse every game) on localhost.
     Web {
         /// The port on 127.0.0.1 (0: any free port).
@@ -355,6 +359,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }),
         Command::Egtb { command } => egtb::run(&command),
         Command::PlayBatch(args) => play_batch::run(&args),
+        Command::Train(args) => train::run(&args),
         Command::FirmwareLog { elf, log } => crosscheck::print_log(&elf, &log),
         Command::Perft {
             game,
