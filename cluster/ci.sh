@@ -2,7 +2,8 @@
 # The Ray executor end to end on a one-machine cluster (docs/scale.md): installs Ray
 # into .venv-ray when missing, runs the package's unit tests, starts `ray start
 # --head` on localhost with a temporary directory and fixed ports, and checks that
-#   - a tournament through Ray writes the same files as the local executor,
+#   - a tournament and a short GA (microply train) through Ray write the same
+#     files as the local executor,
 #   - killing a Ray worker mid-run still gives the same files (Ray retries),
 #   - a chunk that keeps failing fails the run, and --resume then completes it,
 #   - a dead address and a Python without Ray are clear errors.
@@ -144,6 +145,31 @@ run_pid=
 echo "killed Ray worker $victim (running play-batch $batch)"
 same "$tmp/runs/killed" && pass "killed-worker run equals local" ||
     fail "the run with a killed worker differs from the local one"
+
+step "a short GA (microply train) through Ray gives the same files as locally"
+cat >"$tmp/ga.toml" <<'TOML'
+game = "dots"
+options = "rows=3 cols=3"
+population = 4
+generations = 2
+seed = 5
+[[stage]]
+from = 0
+depth = 1
+sparring_depth = 1
+sparring = "hand-set"
+[[stage]]
+from = 1
+depth = 2
+sparring_depth = 2
+sparring = "current-best"
+TOML
+"$microply" train "$tmp/ga.toml" --out "$tmp/runs/ga-local" --concurrency 2 \
+    >"$tmp/runs/ga-local.log" 2>&1 || { cat "$tmp/runs/ga-local.log"; fail "local GA"; }
+"$microply" train "$tmp/ga.toml" --out "$tmp/runs/ga-ray" "${ray_args[@]}" \
+    >"$tmp/runs/ga-ray.log" 2>&1 || { cat "$tmp/runs/ga-ray.log"; fail "Ray GA"; }
+diff -r "$tmp/runs/ga-local" "$tmp/runs/ga-ray" >/dev/null && pass "Ray GA equals local" ||
+    fail "the GA through Ray differs from the local one"
 
 step "a chunk that keeps failing fails the run; --resume completes it"
 if tournament "$tmp/runs/failing" "${ray_args[@]}" --ray-chunk 1 --ray-retries 1 \
