@@ -109,6 +109,10 @@ if cmp target/fw-match-host/results.csv target/fw-match-firmware/results.csv; th
 else
     echo "0 passed, 1 failed"
 fi | tee -a "$log"
+step "Ray executor: a one-machine cluster, tournaments equal to local runs, a killed worker (docs/scale.md)"
+cargo build --release --quiet -p microply-host
+timeout 900 bash cluster/ci.sh "$PWD/target/release/microply" 2>&1 | tee -a "$log"
+
 step "browser: the committed wasm engine is what web/build.sh builds from this source"
 rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
 bash web/build.sh

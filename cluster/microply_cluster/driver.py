@@ -62,6 +62,15 @@ def connect(ray, address):
         raise Failure(EXIT_UNREACHABLE, f"ray.init failed: {error}") from None
 
 
+def task_error(error):
+    """A failed task's error in one line: the task's own exception when it
+    raised one (Ray wraps it with a traceback), else the first line of Ray's."""
+    cause = getattr(error, "cause", None)
+    text = str(cause) if isinstance(cause, Exception) else str(error)
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return lines[0] if lines else type(error).__name__
+
+
 def run(jobs, address, binary, chunk_size, max_retries, out):
     """Plays ``jobs`` (a list of (index, job line)) on the cluster, writing each
     record line to ``out`` once, as its chunk finishes. A chunk that still fails
@@ -90,7 +99,8 @@ def run(jobs, address, binary, chunk_size, max_retries, out):
                 first, last = chunk[0][0], chunk[-1][0]
                 raise Failure(
                     EXIT_CHUNK_FAILED,
-                    f"games {first}..{last} failed after {max_retries} retries: {error}",
+                    f"games {first}..{last} failed after {max_retries} retries: "
+                    + task_error(error),
                 ) from None
             for line in records:
                 out.write(line + "\n")

@@ -8,7 +8,13 @@ from unittest import mock
 
 from microply_cluster import EXIT_NO_RAY, EXIT_UNREACHABLE, EXIT_USAGE
 from microply_cluster.__main__ import main
-from microply_cluster.driver import Failure, check_answers, import_ray, split_address
+from microply_cluster.driver import (
+    Failure,
+    check_answers,
+    import_ray,
+    split_address,
+    task_error,
+)
 
 
 def closed_port():
@@ -52,13 +58,28 @@ class NoRay(unittest.TestCase):
         self.assertIn("import ray failed", str(caught.exception))
 
 
+class TaskError(unittest.TestCase):
+    def test_the_task_s_own_exception_in_one_line(self):
+        class Wrapped(Exception):
+            cause = ValueError("games 5..5: play-batch exited with status 1: bad")
+
+            def __str__(self):
+                return "ray::play_chunk()\n  Traceback...\n" + str(self.cause)
+
+        self.assertEqual(task_error(Wrapped()), "games 5..5: play-batch exited with status 1: bad")
+
+    def test_else_the_first_line_of_ray_s(self):
+        self.assertEqual(task_error(RuntimeError("\nworker died\ndetails")), "worker died")
+        self.assertEqual(task_error(RuntimeError("")), "RuntimeError")
+
+
 class Main(unittest.TestCase):
     def run_main(self, argv, stdin):
         err = io.StringIO()
         with mock.patch.object(sys, "stdin", io.StringIO(stdin)), mock.patch.object(
             sys, "stderr", err
         ):
-            status = main(argv)
+            status = main(argv, out=io.StringIO())
         return status, err.getvalue()
 
     def test_an_unreachable_cluster_exits_with_its_status(self):

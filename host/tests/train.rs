@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
+use microply_host::executor::Local;
 use microply_host::progress::Display;
 use microply_host::train::{self, Champion, Method, Sparring, Stage, TrainConfig};
 
@@ -166,7 +167,7 @@ fn missing_truncated_and_mismatched_states_are_errors() {
         generations: 1,
         ..TrainConfig::parse(SMALL, "small").unwrap()
     };
-    train::run(&config, &dir, 2, Display::Hidden).unwrap();
+    train::run(&config, &dir, &Local { threads: 2 }, Display::Hidden).unwrap();
     let state = std::fs::read_to_string(dir.join("state.json")).unwrap();
 
     let empty = tmp.path().join("empty");
@@ -254,7 +255,7 @@ fn tiny(
 }
 
 fn check_tiny_run(config: &TrainConfig, dir: &Path, weights: usize) {
-    let summary = train::run(config, dir, 2, Display::Hidden).unwrap();
+    let summary = train::run(config, dir, &Local { threads: 2 }, Display::Hidden).unwrap();
     assert_eq!(summary.history.len(), 2);
     assert!(summary.games >= 6, "{}", summary.games);
     assert_eq!(summary.champion.weights.len(), weights);

@@ -1,5 +1,5 @@
 //! `microply train`: a config from a TOML file or a preset, handed to
-//! [`crate::train::run`] (or [`crate::train::resume`]).
+//! [`crate::train::run()`] (or [`crate::train::resume`]).
 
 use std::path::PathBuf;
 
@@ -27,6 +27,8 @@ pub struct TrainArgs {
     /// Game worker threads (default: the number of cores); results do not depend on it.
     #[arg(long)]
     pub concurrency: Option<usize>,
+    #[command(flatten)]
+    pub executor: super::executor::ExecutorArgs,
 }
 
 /// Runs `microply train`.
@@ -37,13 +39,15 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
     let threads = args
         .concurrency
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    let executor = args.executor.executor(threads)?;
+    let executor = &*executor;
     let display = Display::detect();
     let (summary, dir) = match (&args.resume, &args.out) {
-        (Some(dir), _) => (crate::train::resume(dir, threads, display)?, dir.clone()),
+        (Some(dir), _) => (crate::train::resume(dir, executor, display)?, dir.clone()),
         (None, Some(dir)) => {
             let config = config_of(args)?;
             (
-                crate::train::run(&config, dir, threads, display)?,
+                crate::train::run(&config, dir, executor, display)?,
                 dir.clone(),
             )
         }

@@ -125,7 +125,7 @@ impl Ray {
 
     /// The error for a driver that exited with `status`, from its stderr.
     fn failure(&self, status: std::process::ExitStatus, stderr: &str) -> RayError {
-        let detail = last_lines(stderr, 12);
+        let detail = driver_message(stderr);
         match status.code() {
             Some(EXIT_NO_RAY) => RayError::NotInstalled {
                 python: self.python.clone(),
@@ -144,9 +144,18 @@ impl Ray {
     }
 }
 
-fn last_lines(text: &str, n: usize) -> String {
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    lines[lines.len().saturating_sub(n)..].join("\n")
+/// The driver's own last message (`microply_cluster: ...`), else the end of
+/// stderr (Ray's own messages go there too).
+fn driver_message(stderr: &str) -> String {
+    if let Some(message) = stderr
+        .lines()
+        .rev()
+        .find_map(|l| l.strip_prefix("microply_cluster: "))
+    {
+        return message.to_owned();
+    }
+    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+    lines[lines.len().saturating_sub(12)..].join("\n")
 }
 
 impl Executor for Ray {
@@ -274,6 +283,19 @@ mod tests {
             assert!(error.starts_with(message), "{error}");
             assert!(error.ends_with("why"), "{error}");
         }
+    }
+
+    #[test]
+    fn the_driver_s_own_message_wins_over_ray_s_noise() {
+        let (_dir, ray) = fake_driver(
+            "cat >/dev/null; echo '(raylet) a worker died' >&2; \
+             echo 'microply_cluster: games 5..5 failed' >&2; echo 'traceback' >&2; exit 5",
+        );
+        let error = run(&ray).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "a Ray task failed after its retries: games 5..5 failed"
+        );
     }
 
     #[test]

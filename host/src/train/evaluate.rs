@@ -2,12 +2,13 @@
 //! twice (moving first, then second) with AB-SSS* and the trained evaluator, its
 //! weights loaded with the protocol's `weights` command. The batch's games are
 //! tournament [`GameSpec`]s played by the tournament runner, so whatever plays a
-//! tournament's games (threads here) plays training's too; every game starts from the
+//! tournament's games (an executor: threads or a Ray cluster) plays training's too; every game starts from the
 //! empty board with fresh engines, so the results do not depend on the thread count.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::executor::Executor;
 use crate::ga::{Evaluate, GameResult, Objective};
 use crate::tournament::checkpoint::Checkpoint;
 use crate::tournament::client::{Client, ClientError};
@@ -185,14 +186,14 @@ pub struct Games<'a> {
     opponent: &'a Opponent,
     objective: Objective,
     scratch: PathBuf,
-    threads: usize,
+    executor: &'a dyn Executor,
     /// Games played so far by this scorer.
     pub played: u64,
     on_game: Box<dyn FnMut(&GameRecord) + 'a>,
 }
 
 impl<'a> Games<'a> {
-    /// A scorer against `opponent`; batches are played on `threads` workers with the runner's
+    /// A scorer against `opponent`; batches are played on `executor` with the runner's
     /// state in `scratch` (emptied before each batch); `on_game` sees every game.
     #[must_use]
     pub fn new(
@@ -200,7 +201,7 @@ impl<'a> Games<'a> {
         evaluator: &'a EvaluatorInfo,
         opponent: &'a Opponent,
         scratch: PathBuf,
-        threads: usize,
+        executor: &'a dyn Executor,
         on_game: Box<dyn FnMut(&GameRecord) + 'a>,
     ) -> Games<'a> {
         Games {
@@ -209,7 +210,7 @@ impl<'a> Games<'a> {
             opponent,
             objective: Objective::new(config.k).unwrap_or_default(),
             scratch,
-            threads,
+            executor,
             played: 0,
             on_game,
         }
@@ -261,9 +262,7 @@ impl<'a> Games<'a> {
             &entrants,
             checkpoint,
             &self.scratch,
-            &crate::executor::Local {
-                threads: self.threads,
-            },
+            self.executor,
             |game, _| on_game(game),
             |_| None,
         )?;

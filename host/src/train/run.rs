@@ -5,6 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use crate::executor::Executor;
+
 use crate::ga::evaluate::checked;
 use crate::ga::{AcoR, Archive, Encoding, Ga, Generation, Population, StepError};
 use crate::progress::{Display, Progress};
@@ -64,7 +66,7 @@ pub struct TrainSummary {
 }
 
 /// Trains from scratch into `dir` (made if missing; a folder holding a run is an
-/// error) with `threads` game workers, showing progress on `display`.
+/// error) with games on `executor`, showing progress on `display`.
 ///
 /// # Errors
 /// [`TrainError`]: a bad config (before any game), games that cannot be played, a
@@ -72,7 +74,7 @@ pub struct TrainSummary {
 pub fn run(
     config: &TrainConfig,
     dir: &Path,
-    threads: usize,
+    executor: &dyn Executor,
     display: Display,
 ) -> Result<TrainSummary, TrainError> {
     config.validate("config")?;
@@ -93,7 +95,7 @@ pub fn run(
         history: vec![],
     };
     state.save(dir)?;
-    go_on(state, dir, threads, display)
+    go_on(state, dir, executor, display)
 }
 
 /// Continues the run saved in `dir` to its configured end; the result is the
@@ -102,9 +104,13 @@ pub fn run(
 /// # Errors
 /// [`TrainError`]: a missing, damaged or mismatched state, games that cannot be
 /// played, a file that cannot be written.
-pub fn resume(dir: &Path, threads: usize, display: Display) -> Result<TrainSummary, TrainError> {
+pub fn resume(
+    dir: &Path,
+    executor: &dyn Executor,
+    display: Display,
+) -> Result<TrainSummary, TrainError> {
     let state = TrainState::load(dir)?;
-    go_on(state, dir, threads, display)
+    go_on(state, dir, executor, display)
 }
 
 fn optimiser(config: &TrainConfig, evaluator: &EvaluatorInfo) -> Result<Optimiser, TrainError> {
@@ -146,7 +152,7 @@ fn optimiser(config: &TrainConfig, evaluator: &EvaluatorInfo) -> Result<Optimise
 fn go_on(
     mut state: TrainState,
     dir: &Path,
-    threads: usize,
+    executor: &dyn Executor,
     display: Display,
 ) -> Result<TrainSummary, TrainError> {
     let total = state.config.generations as u64 + 1;
@@ -162,7 +168,7 @@ fn go_on(
     let started = Instant::now();
     let mut played_here = 0u64;
     while (state.history.len() as u64) < total {
-        let played = next_generation(&mut state, dir, threads)?;
+        let played = next_generation(&mut state, dir, executor)?;
         played_here += played;
         output::write_all(dir, &state)?;
         state.save(dir)?;
@@ -212,7 +218,11 @@ fn opponent_of(state: &TrainState, generation: u64) -> (usize, Opponent) {
 
 /// Scores the next generation (the initial population first) and records it;
 /// returns the games it took.
-fn next_generation(state: &mut TrainState, dir: &Path, threads: usize) -> Result<u64, TrainError> {
+fn next_generation(
+    state: &mut TrainState,
+    dir: &Path,
+    executor: &dyn Executor,
+) -> Result<u64, TrainError> {
     let generation = state.history.len() as u64;
     let (stage_index, opponent) = opponent_of(state, generation);
     let changed = state.history.last().is_some_and(|r| r.opponent != opponent);
@@ -226,7 +236,7 @@ fn next_generation(state: &mut TrainState, dir: &Path, threads: usize) -> Result
         &state.evaluator,
         &opponent,
         dir.join(SCRATCH),
-        threads,
+        executor,
         Box::new(|_| {}),
     );
     let step_error = |e: StepError<GamesError>| match e {
