@@ -115,14 +115,15 @@ fn a_killed_run_resumes_to_the_uninterrupted_result_byte_for_byte() {
     let out = microply(&["train", "--resume", path(&killed), "--concurrency", "2"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
-    // It went on from the saved state (3 or 4 generations done), not from scratch.
+    // It went on from the saved state (generations 0 and 1 at least), not from scratch;
+    // generation 2 may be played again when the kill came between its files and its state.
     let resumed_at: u32 = stderr
         .split("at generation ")
         .nth(1)
         .and_then(|s| s.split_whitespace().next())
         .and_then(|g| g.parse().ok())
         .unwrap_or_else(|| panic!("no resume line in {stderr}"));
-    assert!((3..=5).contains(&resumed_at), "{stderr}");
+    assert!((2..=5).contains(&resumed_at), "{stderr}");
     let (a, b) = (files(&whole), files(&killed));
     assert_eq!(a.keys().collect::<Vec<_>>(), b.keys().collect::<Vec<_>>());
     for (name, bytes) in &a {
