@@ -12,7 +12,7 @@ pub struct TrainArgs {
     /// The configuration file (TOML, docs/ga.md); or --quick / --paper.
     #[arg(conflicts_with_all = ["quick", "paper", "resume"])]
     pub config: Option<PathBuf>,
-    /// The quick preset: 3×3 boxes, small population, shallow depths, a few minutes.
+    /// The quick preset: 4×4 boxes, small population, shallow depths, a few minutes.
     #[arg(long, conflicts_with_all = ["paper", "resume"])]
     pub quick: bool,
     /// The paper's preset: 5×5 boxes, 300 generations, depths 2/2, 5/8, 7/10.
