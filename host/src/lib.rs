@@ -13,4 +13,5 @@ pub mod progress;
 pub mod ratings;
 pub mod report;
 pub mod tournament;
+pub mod train;
 pub mod web;

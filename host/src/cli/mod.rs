@@ -12,6 +12,7 @@ pub mod play;
 pub mod setup;
 pub mod solve;
 pub mod tournament;
+pub mod train;
 pub mod web;
 
 use std::process::ExitCode;
@@ -176,6 +177,9 @@ pub enum Command {
         #[command(flatten)]
         run: tournament::RunArgs,
     },
+    /// Train evaluator weights with the curriculum GA (or ACO_R) by games against a
+    /// sparring partner: champions, fitness.csv and plots in --out; see docs/ga.md.
+    Train(train::TrainArgs),
     /// Serve the browser page (play and analyse every game) on localhost.
     Web {
         /// The port on 127.0.0.1 (0: any free port).
@@ -357,6 +361,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }),
         Command::Egtb { command } => egtb::run(&command),
         Command::Experiment { command } => experiment::run(&command),
+        Command::Train(args) => train::run(&args),
         Command::FirmwareLog { elf, log } => crosscheck::print_log(&elf, &log),
         Command::Perft {
             game,

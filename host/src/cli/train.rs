@@ -1,0 +1,84 @@
+//! `microply train`: a config from a TOML file or a preset, handed to
+//! [`crate::train::run`] (or [`crate::train::resume`]).
+
+use std::path::PathBuf;
+
+use crate::progress::Display;
+use crate::train::{output::champion_path, TrainConfig, TrainSummary};
+
+/// What the command line says.
+#[derive(Debug, Clone, clap::Args)]
+pub struct TrainArgs {
+    /// The configuration file (TOML, docs/ga.md); or --quick / --paper.
+    #[arg(conflicts_with_all = ["quick", "paper", "resume"])]
+    pub config: Option<PathBuf>,
+    /// The quick preset: 3×3 boxes, small population, shallow depths, a few minutes.
+    #[arg(long, conflicts_with_all = ["paper", "resume"])]
+    pub quick: bool,
+    /// The paper's preset: 5×5 boxes, 300 generations, depths 2/2, 5/8, 7/10.
+    #[arg(long, conflicts_with = "resume")]
+    pub paper: bool,
+    /// The output folder (champions, fitness.csv, plots, state).
+    #[arg(long, value_name = "DIR", required_unless_present = "resume")]
+    pub out: Option<PathBuf>,
+    /// Continue the run saved in DIR (after a crash or kill -9).
+    #[arg(long, value_name = "DIR", conflicts_with = "out")]
+    pub resume: Option<PathBuf>,
+    /// Game worker threads (default: the number of cores); results do not depend on it.
+    #[arg(long)]
+    pub concurrency: Option<usize>,
+}
+
+/// Runs `microply train`.
+///
+/// # Errors
+/// A bad config, a missing or damaged state, games that cannot be played, I/O.
+pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
+    let threads = args
+        .concurrency
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    let display = Display::detect();
+    let (summary, dir) = match (&args.resume, &args.out) {
+        (Some(dir), _) => (crate::train::resume(dir, threads, display)?, dir.clone()),
+        (None, Some(dir)) => {
+            let config = config_of(args)?;
+            (
+                crate::train::run(&config, dir, threads, display)?,
+                dir.clone(),
+            )
+        }
+        (None, None) => anyhow::bail!("give --out DIR or --resume DIR"),
+    };
+    report(&summary, &dir);
+    Ok(())
+}
+
+fn config_of(args: &TrainArgs) -> anyhow::Result<TrainConfig> {
+    Ok(match (&args.config, args.quick, args.paper) {
+        (Some(path), _, _) => TrainConfig::read(path)?,
+        (None, true, _) => TrainConfig::quick(),
+        (None, false, true) => TrainConfig::paper(),
+        (None, false, false) => anyhow::bail!("give a CONFIG file, --quick or --paper"),
+    })
+}
+
+fn report(summary: &TrainSummary, dir: &std::path::Path) {
+    let c = &summary.champion;
+    println!(
+        "champion of generation {}: objective {} after {} games",
+        c.generation, c.objective, summary.games
+    );
+    println!(
+        "weights {}",
+        c.weights
+            .iter()
+            .map(f64::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    println!(
+        "engine setup in {} (cat FILE - | microply engine)",
+        champion_path(dir, c.generation, "txt").display()
+    );
+    println!("results in {}", dir.display());
+}

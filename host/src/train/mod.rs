@@ -1,0 +1,22 @@
+//! The trainer behind `microply train` (issue 13): evaluator weights tuned by the GA
+//! library ([`crate::ga`]) with games played by the tournament runner.
+//!
+//! A run is a pure function of its [`TrainConfig`]: the curriculum's [`stage`]s say
+//! how deep the trainee and its sparring partner search and which weights the partner
+//! plays; [`evaluate`] turns each batch of weight vectors into games (two per
+//! individual, both colours, AB-SSS*) and their objective; [`checkpoint`] saves the
+//! whole state after every generation so [`resume`] continues exactly; [`output`]
+//! writes the champions, the history and the plots. See `docs/ga.md`.
+
+pub mod checkpoint;
+pub mod config;
+pub mod evaluate;
+pub mod output;
+pub mod run;
+pub mod stage;
+
+pub use checkpoint::{CheckpointError, GenerationRecord, TrainState};
+pub use config::{ConfigError, Method, TrainConfig};
+pub use output::Champion;
+pub use run::{resume, run, TrainError, TrainSummary};
+pub use stage::{Sparring, Stage};

@@ -1,0 +1,298 @@
+//! The output folder: every generation's champion (`champions/gen-NNNN.toml`,
+//! `.json`, and `.txt` with the protocol lines that load it into `microply engine` or
+//! the firmware), the history as `fitness.csv`, and SVG plots of the best and mean
+//! objective and of each parameter's trajectory. Every file is a function of the
+//! history alone, so a resumed run writes the same bytes.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::report::{line_plot, PlotError, Series};
+use crate::tournament::checkpoint::write_atomically;
+use crate::tournament::player::{PlayerConfig, WeightsSource};
+
+use super::checkpoint::{GenerationRecord, TrainState};
+use super::config::TrainConfig;
+
+/// The champions' folder inside the output folder.
+pub const CHAMPIONS: &str = "champions";
+
+/// Weights to a plot file: at most this many parameters share one plot.
+const PARAMETERS_PER_PLOT: usize = 10;
+
+/// One generation's champion, as its TOML and JSON files hold it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Champion {
+    /// Its generation.
+    pub generation: u64,
+    /// The protocol's game name.
+    pub game: String,
+    /// The `game` command's options.
+    pub options: String,
+    /// The evaluator's protocol name.
+    pub evaluator: String,
+    /// Its objective in its generation's games.
+    pub objective: f64,
+    /// The weights in the evaluator's flat order.
+    pub weights: Vec<f64>,
+}
+
+/// An output file that cannot be written or read.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}: {1}")]
+pub struct OutputError(pub PathBuf, pub String);
+
+impl Champion {
+    /// The champion of `record` in a run of `config` training `evaluator`.
+    #[must_use]
+    pub fn of(config: &TrainConfig, evaluator: &str, record: &GenerationRecord) -> Champion {
+        Champion {
+            generation: record.generation,
+            game: config.game.clone(),
+            options: config.options.clone(),
+            evaluator: evaluator.to_owned(),
+            objective: record.best,
+            weights: record.champion.clone(),
+        }
+    }
+
+    /// The protocol lines that set a fresh engine up to play these weights: `game`,
+    /// `evaluator`, `weights at=0 ...`.
+    #[must_use]
+    pub fn protocol_lines(&self) -> Vec<String> {
+        let game = format!("game {} {}", self.game, self.options)
+            .trim_end()
+            .to_owned();
+        let player = PlayerConfig {
+            evaluator: Some(self.evaluator.clone()),
+            weights: Some(WeightsSource::Inline(self.weights.clone())),
+            ..PlayerConfig::parse_spec("name=champion,depth=1").unwrap_or_else(|_| unreachable!())
+        };
+        let setup = player.setup_lines(Path::new(".")).unwrap_or_default();
+        std::iter::once(game).chain(setup).collect()
+    }
+
+    /// Reads a champion's `.toml` or `.json` file.
+    ///
+    /// # Errors
+    /// [`OutputError`] naming the file.
+    pub fn read(path: &Path) -> Result<Champion, OutputError> {
+        let error = |e: String| OutputError(path.to_owned(), e);
+        let text = std::fs::read_to_string(path).map_err(|e| error(e.to_string()))?;
+        if path.extension().is_some_and(|e| e == "json") {
+            serde_json::from_str(&text).map_err(|e| error(e.to_string()))
+        } else {
+            toml::from_str(&text).map_err(|e| error(e.to_string()))
+        }
+    }
+}
+
+/// The champion file of `generation` with `extension` (`toml`, `json`, `txt`).
+#[must_use]
+pub fn champion_path(dir: &Path, generation: u64, extension: &str) -> PathBuf {
+    dir.join(CHAMPIONS)
+        .join(format!("gen-{generation:04}.{extension}"))
+}
+
+fn write(path: &Path, text: &str) -> Result<(), OutputError> {
+    write_atomically(path, text.as_bytes()).map_err(|e| OutputError(path.to_owned(), e.to_string()))
+}
+
+/// Writes the champion files of the last generation of `state`.
+///
+/// # Errors
+/// [`OutputError`] for a file that cannot be written.
+pub fn write_champion(dir: &Path, state: &TrainState) -> Result<(), OutputError> {
+    let Some(record) = state.history.last() else {
+        return Ok(());
+    };
+    let folder = dir.join(CHAMPIONS);
+    std::fs::create_dir_all(&folder).map_err(|e| OutputError(folder.clone(), e.to_string()))?;
+    let champion = Champion::of(&state.config, &state.evaluator.name, record);
+    let g = record.generation;
+    let toml =
+        toml::to_string(&champion).map_err(|e| OutputError(folder.clone(), e.to_string()))?;
+    write(&champion_path(dir, g, "toml"), &toml)?;
+    let json = serde_json::to_string_pretty(&champion)
+        .map_err(|e| OutputError(folder.clone(), e.to_string()))?;
+    write(&champion_path(dir, g, "json"), &(json + "\n"))?;
+    let lines = champion.protocol_lines().join("\n") + "\n";
+    write(&champion_path(dir, g, "txt"), &lines)
+}
+
+/// `fitness.csv`: generation, stage, best, mean, games, then the champion's weights.
+#[must_use]
+pub fn fitness_csv(history: &[GenerationRecord]) -> String {
+    let weights = history.first().map_or(0, |r| r.champion.len());
+    let mut header = vec!["generation", "stage", "best", "mean", "games"]
+        .into_iter()
+        .map(str::to_owned)
+        .collect::<Vec<_>>();
+    header.extend((0..weights).map(|i| format!("w{i}")));
+    let mut text = header.join(",") + "\n";
+    for r in history {
+        let mut row = vec![
+            r.generation.to_string(),
+            r.stage.to_string(),
+            r.best.to_string(),
+            r.mean.to_string(),
+            r.games.to_string(),
+        ];
+        row.extend(r.champion.iter().map(f64::to_string));
+        text += &(row.join(",") + "\n");
+    }
+    text
+}
+
+/// The plots: `fitness.svg` (best and mean per generation) and
+/// `parameters-N.svg` (the champion's weights per generation, ten to a plot).
+///
+/// # Errors
+/// A plot that cannot be drawn.
+pub fn plots(history: &[GenerationRecord]) -> Result<Vec<(String, String)>, OutputError> {
+    let plot_error = |e: PlotError| OutputError(PathBuf::from("plot"), e.to_string());
+    let x = |r: &GenerationRecord| r.generation as f64;
+    let fitness = line_plot(
+        "Objective per generation",
+        "generation",
+        "objective",
+        &[
+            Series {
+                name: "best".into(),
+                points: history.iter().map(|r| (x(r), r.best)).collect(),
+            },
+            Series {
+                name: "mean".into(),
+                points: history.iter().map(|r| (x(r), r.mean)).collect(),
+            },
+        ],
+    )
+    .map_err(plot_error)?;
+    let mut files = vec![("fitness.svg".to_owned(), fitness)];
+    let weights = history.first().map_or(0, |r| r.champion.len());
+    let indices: Vec<usize> = (0..weights).collect();
+    for (n, chunk) in indices.chunks(PARAMETERS_PER_PLOT).enumerate() {
+        let series: Vec<Series> = chunk
+            .iter()
+            .map(|&i| Series {
+                name: format!("w{i}"),
+                points: history.iter().map(|r| (x(r), r.champion[i])).collect(),
+            })
+            .collect();
+        let title = format!(
+            "Champion's weights w{}..w{}",
+            chunk[0],
+            chunk[chunk.len() - 1]
+        );
+        let svg = line_plot(&title, "generation", "weight", &series).map_err(plot_error)?;
+        files.push((format!("parameters-{}.svg", n + 1), svg));
+    }
+    Ok(files)
+}
+
+/// Writes the last generation's champion, `fitness.csv` and the plots.
+///
+/// # Errors
+/// [`OutputError`] for a file that cannot be written.
+pub fn write_all(dir: &Path, state: &TrainState) -> Result<(), OutputError> {
+    write_champion(dir, state)?;
+    write(&dir.join("fitness.csv"), &fitness_csv(&state.history))?;
+    for (name, svg) in plots(&state.history)? {
+        write(&dir.join(name), &svg)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::client::Client;
+    use std::time::Duration;
+
+    fn record(generation: u64, best: f64, champion: Vec<f64>) -> GenerationRecord {
+        GenerationRecord {
+            generation,
+            stage: 0,
+            best,
+            mean: best / 2.0,
+            champion,
+            games: 2 * (generation + 1),
+            opponent: super::super::checkpoint::Opponent {
+                depth: 1,
+                sparring_depth: 1,
+                weights: None,
+            },
+        }
+    }
+
+    #[test]
+    fn the_csv_has_one_row_per_generation() {
+        let csv = fitness_csv(&[
+            record(0, 4.5, vec![1.0, -2.5]),
+            record(1, 5.0, vec![1.5, 3.0]),
+        ]);
+        assert_eq!(
+            csv,
+            "generation,stage,best,mean,games,w0,w1\n0,0,4.5,2.25,2,1,-2.5\n1,0,5,2.5,4,1.5,3\n"
+        );
+    }
+
+    #[test]
+    fn the_protocol_lines_load_the_weights_into_an_engine() {
+        let weights: Vec<f64> = (0..10).map(|i| f64::from(i) * 1.5 - 4.0).collect();
+        let champion = Champion {
+            generation: 3,
+            game: "dots".into(),
+            options: "rows=3 cols=3".into(),
+            evaluator: "chain".into(),
+            objective: 4.0,
+            weights: weights.clone(),
+        };
+        let mut engine = Client::in_process(16);
+        for line in champion.protocol_lines() {
+            engine.request(&line, Duration::from_secs(5)).unwrap();
+        }
+        let reply = engine.request("weights", Duration::from_secs(5)).unwrap();
+        let loaded: Vec<f64> = reply[0]
+            .split_whitespace()
+            .skip(1)
+            .map(|w| w.parse().unwrap())
+            .collect();
+        assert_eq!(loaded, weights);
+        let fen = engine.request("fen", Duration::from_secs(5)).unwrap();
+        assert!(fen[0].starts_with("fen 3x3:"), "{fen:?}");
+    }
+
+    #[test]
+    fn champions_round_trip_through_their_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let champion = Champion {
+            generation: 7,
+            game: "dots".into(),
+            options: "rows=3 cols=3".into(),
+            evaluator: "chain".into(),
+            objective: 5.25,
+            weights: vec![0.5, -3.0],
+        };
+        let toml_path = dir.path().join("c.toml");
+        std::fs::write(&toml_path, toml::to_string(&champion).unwrap()).unwrap();
+        assert_eq!(Champion::read(&toml_path).unwrap(), champion);
+        let json_path = dir.path().join("c.json");
+        std::fs::write(&json_path, serde_json::to_string(&champion).unwrap()).unwrap();
+        assert_eq!(Champion::read(&json_path).unwrap(), champion);
+    }
+
+    #[test]
+    fn one_plot_for_the_objective_and_one_per_ten_weights() {
+        let history = [record(0, 4.0, vec![0.0; 12]), record(1, 5.0, vec![1.0; 12])];
+        let files = plots(&history).unwrap();
+        let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(
+            names,
+            ["fitness.svg", "parameters-1.svg", "parameters-2.svg"]
+        );
+        assert!(files[2].1.contains("w11") && !files[2].1.contains("w9<"));
+    }
+}

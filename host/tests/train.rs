@@ -1,0 +1,287 @@
+//! `microply train` end to end: a run killed with SIGKILL part-way and resumed writes
+//! exactly the bytes of an uninterrupted run (at another thread count); broken states
+//! and configs are clear errors; the same trainer runs on checkers and Amazons weights.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+use microply_host::progress::Display;
+use microply_host::train::{self, Champion, Method, Sparring, Stage, TrainConfig};
+
+/// A `--quick`-like run small enough for CI: 3×3 boxes, 6 individuals, 5 generations,
+/// depth 1 against the hand-set weights, then depth 2 against the current best.
+const SMALL: &str = r#"
+game = "dots"
+options = "rows=3 cols=3"
+population = 6
+generations = 5
+seed = 9
+[[stage]]
+from = 0
+depth = 1
+sparring_depth = 1
+sparring = "hand-set"
+[[stage]]
+from = 3
+depth = 2
+sparring_depth = 2
+sparring = "current-best"
+"#;
+
+fn microply(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_microply"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().expect("a UTF-8 path")
+}
+
+/// Every file under `dir` (relative path → bytes).
+fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_owned()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let p = entry.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                let rel = p.strip_prefix(dir).unwrap().to_owned();
+                out.insert(rel, std::fs::read(&p).unwrap());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn a_killed_run_resumes_to_the_uninterrupted_result_byte_for_byte() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = tmp.path().join("small.toml");
+    std::fs::write(&config, SMALL).unwrap();
+    let whole = tmp.path().join("whole");
+    let out = microply(&[
+        "train",
+        path(&config),
+        "--out",
+        path(&whole),
+        "--concurrency",
+        "2",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("champion of generation 5"), "{stdout}");
+
+    let killed = tmp.path().join("killed");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_microply"))
+        .args([
+            "train",
+            path(&config),
+            "--out",
+            path(&killed),
+            "--concurrency",
+            "1",
+        ])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill it once generation 2 is saved, well before the end (generation 5).
+    let saved = killed.join("champions/gen-0002.toml");
+    let started = Instant::now();
+    while !saved.exists() {
+        assert!(started.elapsed() < Duration::from_secs(600), "no progress");
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "finished before the kill"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    assert!(
+        !killed.join("champions/gen-0005.toml").exists(),
+        "killed part-way"
+    );
+
+    let out = microply(&["train", "--resume", path(&killed), "--concurrency", "2"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    // It went on from the saved state (3 or 4 generations done), not from scratch.
+    let resumed_at: u32 = stderr
+        .split("at generation ")
+        .nth(1)
+        .and_then(|s| s.split_whitespace().next())
+        .and_then(|g| g.parse().ok())
+        .unwrap_or_else(|| panic!("no resume line in {stderr}"));
+    assert!((3..=5).contains(&resumed_at), "{stderr}");
+    let (a, b) = (files(&whole), files(&killed));
+    assert_eq!(a.keys().collect::<Vec<_>>(), b.keys().collect::<Vec<_>>());
+    for (name, bytes) in &a {
+        assert!(bytes == &b[name], "{} differs", name.display());
+    }
+    for expected in [
+        "fitness.csv",
+        "fitness.svg",
+        "parameters-1.svg",
+        "state.json",
+        "config.toml",
+    ] {
+        assert!(a.contains_key(Path::new(expected)), "{expected} missing");
+    }
+    for g in 0..=5 {
+        for ext in ["toml", "json", "txt"] {
+            let name = format!("champions/gen-{g:04}.{ext}");
+            assert!(a.contains_key(Path::new(&name)), "{name} missing");
+        }
+    }
+    let csv = String::from_utf8_lossy(&a[Path::new("fitness.csv")]).into_owned();
+    assert_eq!(csv.lines().count(), 7, "{csv}");
+    // A finished run resumed again changes nothing.
+    let out = microply(&["train", "--resume", path(&killed)]);
+    assert!(out.status.success());
+    assert_eq!(files(&killed), b);
+}
+
+fn stderr_of(args: &[&str]) -> String {
+    let out = microply(args);
+    assert!(!out.status.success(), "{args:?} succeeded");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn missing_truncated_and_mismatched_states_are_errors() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("run");
+    let config = TrainConfig {
+        population: 2,
+        generations: 1,
+        ..TrainConfig::parse(SMALL, "small").unwrap()
+    };
+    train::run(&config, &dir, 2, Display::Hidden).unwrap();
+    let state = std::fs::read_to_string(dir.join("state.json")).unwrap();
+
+    let empty = tmp.path().join("empty");
+    let e = stderr_of(&["train", "--resume", path(&empty)]);
+    assert!(e.contains("state.json: no training state here"), "{e}");
+
+    std::fs::write(dir.join("state.json"), &state[..state.len() / 2]).unwrap();
+    let e = stderr_of(&["train", "--resume", path(&dir)]);
+    assert!(e.contains("state.json: damaged training state"), "{e}");
+
+    let other = state.replacen("\"population\":2", "\"population\":3", 1);
+    assert_ne!(other, state);
+    std::fs::write(dir.join("state.json"), other).unwrap();
+    let e = stderr_of(&["train", "--resume", path(&dir)]);
+    assert!(
+        e.contains("does not match: a population of 2, the config says 3"),
+        "{e}"
+    );
+
+    let other = state.replacen("microply-train 1", "microply-train 0", 1);
+    std::fs::write(dir.join("state.json"), other).unwrap();
+    let e = stderr_of(&["train", "--resume", path(&dir)]);
+    assert!(
+        e.contains("does not match: format 'microply-train 0'"),
+        "{e}"
+    );
+
+    std::fs::write(dir.join("state.json"), &state).unwrap();
+    let e = stderr_of(&["train", "--quick", "--out", path(&dir)]);
+    assert!(
+        e.contains("holds a training run already: use --resume"),
+        "{e}"
+    );
+}
+
+#[test]
+fn bad_configs_name_the_file_and_the_field() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("bad.toml");
+    let out = tmp.path().join("out");
+    for (text, field) in [
+        ("populaton = 4", "populaton"),
+        ("epsilon = -1", "epsilon"),
+        ("method = \"random\"", "random"),
+        ("evaluator = \"deep\"", "evaluator"),
+        ("options = \"rows=9\"", "options"),
+        ("ranges = [[0, 1]]", "ranges"),
+    ] {
+        std::fs::write(&file, text).unwrap();
+        let e = stderr_of(&["train", path(&file), "--out", path(&out)]);
+        assert!(e.contains(field), "{text}: {e}");
+        if !matches!(field, "evaluator" | "options" | "ranges") {
+            assert!(e.contains("bad.toml"), "{text}: {e}");
+        }
+    }
+}
+
+/// A depth-1 run of one generation with 2 individuals on another game's evaluator.
+fn tiny(
+    game: &str,
+    options: &str,
+    evaluator: &str,
+    method: Method,
+) -> (TrainConfig, PathBuf, tempfile::TempDir) {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = TrainConfig {
+        game: game.into(),
+        options: options.into(),
+        evaluator: Some(evaluator.into()),
+        method,
+        population: 2,
+        generations: 1,
+        range: [-4.0, 4.0],
+        max_plies: 60,
+        stages: vec![Stage {
+            from: 0,
+            depth: 1,
+            sparring_depth: 1,
+            sparring: Sparring::HandSet,
+        }],
+        ..TrainConfig::base()
+    };
+    let dir = tmp.path().join("run");
+    (config, dir, tmp)
+}
+
+fn check_tiny_run(config: &TrainConfig, dir: &Path, weights: usize) {
+    let summary = train::run(config, dir, 2, Display::Hidden).unwrap();
+    assert_eq!(summary.history.len(), 2);
+    assert!(summary.games >= 6, "{}", summary.games);
+    assert_eq!(summary.champion.weights.len(), weights);
+    assert!(summary
+        .champion
+        .weights
+        .iter()
+        .all(|w| (-4.0..=4.0).contains(w)));
+    let file = Champion::read(&dir.join("champions/gen-0001.toml")).unwrap();
+    assert_eq!(file, summary.champion);
+}
+
+#[test]
+fn the_trainer_runs_on_checkers_weights() {
+    let (config, dir, _tmp) = tiny("checkers", "", "baseline", Method::Ga);
+    check_tiny_run(&config, &dir, 5);
+}
+
+#[test]
+fn the_trainer_runs_on_amazons_weights() {
+    let (config, dir, _tmp) = tiny("amazons", "size=6", "territory", Method::Ga);
+    check_tiny_run(&config, &dir, 5);
+}
+
+#[test]
+fn aco_trains_the_dots_weights_through_the_same_runner() {
+    let (mut config, dir, _tmp) = tiny("dots", "rows=3 cols=3", "chain", Method::Aco);
+    config.aco.archive = 3;
+    check_tiny_run(&config, &dir, 10);
+}
