@@ -16,6 +16,9 @@ pub enum ExperimentError {
     /// A game or the state failed.
     #[error(transparent)]
     Run(#[from] RunError),
+    /// A training run failed or cannot be read.
+    #[error(transparent)]
+    Train(#[from] crate::train::TrainError),
     /// A weights file cannot be used.
     #[error(transparent)]
     Weights(#[from] WeightsFileError),

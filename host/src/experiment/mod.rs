@@ -4,16 +4,22 @@
 //!   middle-game positions with the exact solver's optimal moves, and the fraction of
 //!   them in which a weight set's depth-limited AB-SSS\* choice is optimal.
 //! - [`weights_file`]: reading a Dots weight set from a file.
-//! - [`duel`]: a match of two weight sets through the tournament runner;
-//!   [`vs_hand`]: evolved weights against the hand-set ones.
+//! - [`league`], [`duel`]: weight sets playing through the tournament runner;
+//!   [`training`]: training runs inside experiments.
+//! - The paper's experiments: [`champions`], [`curriculum`], [`vs_hand`], [`time`].
 //!
 //! See `docs/ga.md` ("Validation against perfect play", "Experiments").
 
+pub mod champions;
+pub mod curriculum;
 pub mod duel;
 pub mod error;
+pub mod league;
 pub mod optimal;
 pub mod parallel;
 pub mod positions;
+pub mod time;
+pub mod training;
 pub mod validate;
 pub mod vs_hand;
 pub mod weights_file;

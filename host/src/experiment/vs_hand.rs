@@ -8,8 +8,9 @@ use std::path::Path;
 use microply_core::games::dots::Weights;
 use microply_core::score::Value;
 
-use super::duel::{play_duel, Duel, Schedule, Side};
+use super::duel::{play_duel, Duel, Schedule};
 use super::error::ExperimentError;
+use super::league::Side;
 use crate::report::markdown_table;
 use crate::tournament::checkpoint::write_atomically;
 
@@ -86,15 +87,14 @@ pub fn vs_hand_report(config: &VsHand, duel: &Duel) -> String {
     let s = &config.schedule;
     let mut out = format!(
         "# Experiment vs-hand: evolved against hand-set weights\n\n\
-         Dots-and-Boxes {}×{}, both sides AB-SSS\\* to depth {} with the chain evaluator; \
+         Dots-and-Boxes `{}`, both sides AB-SSS\\* to depth {} with the chain evaluator; \
          {} games, each opening ({} random plies, seed {}) played with both colours.\n\
          Evolved weights: {}.\n\n## Result (evolved's view)\n\n```text\n{}```\n\n",
-        s.rows,
-        s.cols,
+        s.board.options,
         config.depth,
         duel.records.len(),
-        s.random_plies,
-        s.seed,
+        s.board.random_plies,
+        s.board.seed,
         config.source,
         duel.summary()
     );
@@ -153,6 +153,7 @@ pub fn weights_table(sets: &[(&str, &[Value; 10])]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::experiment::league::Board;
 
     fn tiny(evolved: [Value; 10], games: usize) -> VsHand {
         VsHand {
@@ -160,11 +161,8 @@ mod tests {
             source: "test".into(),
             depth: 1,
             schedule: Schedule {
-                rows: 2,
-                cols: 2,
+                board: Board::of_size(2, 2, 2, 9),
                 games,
-                random_plies: 2,
-                seed: 9,
             },
         }
     }
