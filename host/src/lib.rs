@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod clock;
 pub mod egtb;
+pub mod experiment;
 pub mod firmware;
 pub mod ga;
 pub mod memory;

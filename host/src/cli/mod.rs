@@ -6,6 +6,7 @@ pub mod crosscheck;
 pub mod egtb;
 pub mod elo;
 pub mod engine;
+pub mod experiment;
 pub mod perft;
 pub mod play;
 pub mod setup;
@@ -191,6 +192,12 @@ pub enum Command {
         #[command(subcommand)]
         command: egtb::EgtbCommand,
     },
+    /// The weight trainer's checks and experiments: validate, vs-hand (docs/ga.md).
+    Experiment {
+        /// Which experiment.
+        #[command(subcommand)]
+        command: experiment::ExperimentCommand,
+    },
     /// Play a game against the engine in the terminal.
     Play {
         /// tictactoe, checkers, dots or amazons.
@@ -353,6 +360,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             sprt,
         }),
         Command::Egtb { command } => egtb::run(&command),
+        Command::Experiment { command } => experiment::run(&command),
         Command::Train(args) => train::run(&args),
         Command::FirmwareLog { elf, log } => crosscheck::print_log(&elf, &log),
         Command::Perft {
