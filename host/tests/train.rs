@@ -286,3 +286,48 @@ fn aco_trains_the_dots_weights_through_the_same_runner() {
     config.aco.archive = 3;
     check_tiny_run(&config, &dir, 10);
 }
+
+#[test]
+fn validate_reports_the_hand_set_and_the_champion_against_the_solver() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = tmp.path().join("tiny.toml");
+    std::fs::write(
+        &config,
+        "options = \"rows=3 cols=3\"\npopulation = 2\ngenerations = 1\n",
+    )
+    .unwrap();
+    let dir = tmp.path().join("run");
+    let out = microply(&["train", path(&config), "--out", path(&dir), "--validate"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(dir.join("validation.md")).unwrap();
+    assert!(stdout.contains(&text), "{stdout}");
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains(" | 2 | 2000 | "))
+        .collect();
+    assert_eq!(rows.len(), 2, "{text}");
+    assert!(rows[0].contains("hand-set (before)") && rows[1].contains("generation 1 (after)"));
+
+    let checkers = tmp.path().join("checkers.toml");
+    std::fs::write(
+        &checkers,
+        "game = \"checkers\"\npopulation = 2\ngenerations = 1\nmax_plies = 20\n[[stage]]\nfrom = 0\ndepth = 1\nsparring_depth = 1\nsparring = \"hand-set\"\n",
+    )
+    .unwrap();
+    let e = stderr_of(&[
+        "train",
+        path(&checkers),
+        "--out",
+        path(&tmp.path().join("c")),
+        "--validate",
+    ]);
+    assert!(
+        e.contains("--validate: the solver checks Dots weights"),
+        "{e}"
+    );
+}
