@@ -5,6 +5,7 @@ pub mod cli;
 pub mod clock;
 pub mod egtb;
 pub mod executor;
+pub mod experiment;
 pub mod firmware;
 pub mod ga;
 pub mod memory;

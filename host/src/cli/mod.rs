@@ -8,6 +8,7 @@ pub mod elo;
 pub mod engine;
 pub mod nn;
 pub mod executor;
+pub mod experiment;
 pub mod perft;
 pub mod play;
 pub mod play_batch;
@@ -221,6 +222,12 @@ pub enum Command {
         #[command(subcommand)]
         command: nn::NnCommand,
     },
+    /// The weight trainer's checks and experiments: validate, vs-hand (docs/ga.md).
+    Experiment {
+        /// Which experiment.
+        #[command(subcommand)]
+        command: experiment::ExperimentCommand,
+    },
     /// Play a game against the engine in the terminal.
     Play {
         /// tictactoe, checkers, dots or amazons.
@@ -389,6 +396,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             sprt,
         }),
         Command::Egtb { command } => egtb::run(&command),
+        Command::Experiment { command } => experiment::run(&command),
         Command::Train(args) => train::run(&args),
         Command::Nn { command } => nn::run(&command),
         Command::Tune { game, args } => tune::run(game, &args),

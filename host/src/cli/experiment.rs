@@ -1,0 +1,355 @@
+//! `microply experiment NAME`: the checks and experiments of the weight trainer
+//! (issue 13), each a thin layer over [`crate::experiment`].
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use microply_core::games::dots::Weights;
+use microply_core::score::Value;
+
+use crate::experiment::champions::run_champions;
+use crate::experiment::curriculum::run_curriculum;
+use crate::experiment::duel::Schedule;
+use crate::experiment::league::Board;
+use crate::experiment::parallel::default_threads;
+use crate::experiment::positions::{validation_set, DEFAULT_COUNT, DEFAULT_SEED};
+use crate::experiment::time::run_time;
+use crate::experiment::training::train_or_resume;
+use crate::experiment::validate::validate_on;
+use crate::experiment::vs_hand::{interval_above_zero, run_vs_hand, VsHand};
+use crate::experiment::weights_file::read_dots_weights;
+use crate::progress::{Display, Progress};
+use crate::train::TrainConfig;
+
+/// The experiments.
+#[derive(Debug, clap::Subcommand)]
+pub enum ExperimentCommand {
+    /// How often a weight set's depth-limited AB-SSS* choice is a move the exact solver
+    /// rates optimal, on seeded 3×3 middle-game positions (docs/ga.md).
+    Validate {
+        #[command(flatten)]
+        weights: WeightsArg,
+        /// Search depth (plies).
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=24))]
+        depth: u32,
+        /// Positions in the set.
+        #[arg(long, default_value_t = DEFAULT_COUNT, value_parser = parse_positive)]
+        positions: usize,
+        /// The set's seed.
+        #[arg(long, default_value_t = DEFAULT_SEED)]
+        seed: u64,
+        /// Worker threads (default: the number of cores).
+        #[arg(long)]
+        concurrency: Option<usize>,
+    },
+    /// Evolved weights against the hand-set ones: a match with both colours from
+    /// seeded openings; W/D/L, Elo ± 95%, LOS; report.md and score.svg in --out.
+    VsHand {
+        /// The evolved weights (TOML/JSON `weights = [...]`, the protocol's weights
+        /// command, or ten decimals).
+        #[arg(long, value_name = "FILE")]
+        weights: PathBuf,
+        /// Search depth of both sides.
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: u32,
+        /// Games (each opening with both colours).
+        #[arg(long, default_value_t = 50, value_parser = parse_positive)]
+        games: usize,
+        /// Box rows.
+        #[arg(long, default_value_t = 4)]
+        rows: u8,
+        /// Box columns.
+        #[arg(long, default_value_t = 4)]
+        cols: u8,
+        /// Random plies of each opening.
+        #[arg(long, default_value_t = 4)]
+        random_plies: u32,
+        /// The openings' seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The output folder (rerun the same command to resume).
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+        /// Worker threads (default: the number of cores).
+        #[arg(long)]
+        concurrency: Option<usize>,
+    },
+    /// Champions of evenly spaced generations of one training run (50, 100, …, 300
+    /// of 300) in a double round robin, 3/1/0; report.md and points.svg in --out.
+    Champions {
+        /// A finished training folder (default: train the preset into OUT/train).
+        #[arg(long, value_name = "DIR")]
+        run: Option<PathBuf>,
+        /// How many generations to pick.
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u64).range(2..=64))]
+        picks: u64,
+        /// Search depth of the games (default: the run's final trainee depth).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: Option<u32>,
+        #[command(flatten)]
+        training: TrainingArgs,
+    },
+    /// Curriculum GA vs GA without curriculum vs ACO_R, same population and
+    /// generations; the final champions in a round robin repeated --rounds times.
+    Curriculum {
+        /// Round robin repetitions.
+        #[arg(long, default_value_t = 10, value_parser = parse_positive)]
+        rounds: usize,
+        #[command(flatten)]
+        training: TrainingArgs,
+    },
+    /// Fixed depth for both sides against the curriculum: wall time, games, and the
+    /// two champions' match.
+    Time {
+        /// The fixed depth (trainee and sparring partner), also the match's depth.
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: u32,
+        /// Games of the champions' match.
+        #[arg(long, default_value_t = 50, value_parser = parse_positive)]
+        games: usize,
+        #[command(flatten)]
+        training: TrainingArgs,
+    },
+}
+
+/// The training runs an experiment makes: a preset or a config file.
+#[derive(Debug, Clone, clap::Args)]
+pub struct TrainingArgs {
+    /// The trainer's config (TOML, docs/ga.md) instead of the quick preset.
+    #[arg(long, value_name = "FILE", conflicts_with = "paper")]
+    config: Option<PathBuf>,
+    /// The paper's preset (5×5, 300 generations: hours) instead of the quick one.
+    #[arg(long)]
+    paper: bool,
+    /// Generations of each run (default: the preset's or the file's).
+    #[arg(long)]
+    generations: Option<usize>,
+    /// Random plies of each opening of the experiment's games.
+    #[arg(long, default_value_t = 4)]
+    random_plies: u32,
+    /// The openings' seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The output folder (rerun the same command to resume).
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Worker threads (default: the number of cores).
+    #[arg(long)]
+    concurrency: Option<usize>,
+}
+
+impl TrainingArgs {
+    fn config(&self) -> anyhow::Result<TrainConfig> {
+        let mut config = match (&self.config, self.paper) {
+            (Some(path), _) => TrainConfig::read(path)?,
+            (None, true) => TrainConfig::paper(),
+            (None, false) => TrainConfig::quick(),
+        };
+        if let Some(g) = self.generations {
+            config.generations = g;
+        }
+        Ok(config)
+    }
+
+    fn threads(&self) -> usize {
+        self.concurrency.unwrap_or_else(default_threads)
+    }
+
+    fn openings(&self) -> (u32, u64) {
+        (self.random_plies, self.seed)
+    }
+}
+
+/// A progress bar over the experiment's games.
+fn games_progress(label: &'static str) -> impl FnMut(usize, usize) {
+    let mut bar: Option<Progress> = None;
+    move |done, total| {
+        let bar =
+            bar.get_or_insert_with(|| Progress::new(Display::detect(), "games", total as u64, 0));
+        bar.set(done as u64, label);
+        if done == total {
+            bar.finish();
+        }
+    }
+}
+
+/// A weight set: a file or the hand-set defaults.
+#[derive(Debug, Clone, clap::Args)]
+#[group(required = true, multiple = false)]
+pub struct WeightsArg {
+    /// The weights (TOML/JSON `weights = [...]`, the protocol's weights command, or
+    /// ten decimals).
+    #[arg(long, value_name = "FILE")]
+    weights: Option<PathBuf>,
+    /// The hand-set weights (the engine's default).
+    #[arg(long)]
+    hand: bool,
+}
+
+impl WeightsArg {
+    fn load(&self) -> anyhow::Result<([Value; 10], String)> {
+        match &self.weights {
+            Some(path) => Ok((read_dots_weights(path)?, path.display().to_string())),
+            None => Ok((Weights::EXPERIENCED.to_array(), "hand-set".into())),
+        }
+    }
+}
+
+fn parse_positive(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => Err("must be at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Runs one experiment.
+///
+/// # Errors
+/// Bad weights files, failed games or writes.
+pub fn run(command: &ExperimentCommand) -> anyhow::Result<()> {
+    match command {
+        ExperimentCommand::Validate {
+            weights,
+            depth,
+            positions,
+            seed,
+            concurrency,
+        } => {
+            let threads = concurrency.unwrap_or_else(default_threads);
+            let (w, source) = weights.load()?;
+            let started = std::time::Instant::now();
+            let set = validation_set(*seed, *positions, threads);
+            let solved = started.elapsed().as_secs_f64();
+            let v = validate_on(threads, &w, *depth, &set);
+            println!(
+                "validation of {source} at depth {}: {} positions (3x3, seed {seed})",
+                v.depth, v.positions
+            );
+            println!(
+                "optimal {} ({:.2} %), same result {} ({:.2} %)",
+                v.optimal,
+                100.0 * v.optimal_fraction(),
+                v.same_result,
+                100.0 * v.same_result_fraction()
+            );
+            println!(
+                "time: positions solved in {solved:.1} s, searched in {:.1} s",
+                started.elapsed().as_secs_f64() - solved
+            );
+            Ok(())
+        }
+        ExperimentCommand::VsHand {
+            weights,
+            depth,
+            games,
+            rows,
+            cols,
+            random_plies,
+            seed,
+            out,
+            concurrency,
+        } => {
+            let config = VsHand {
+                evolved: read_dots_weights(weights)?,
+                source: weights.display().to_string(),
+                depth: *depth,
+                schedule: Schedule {
+                    board: Board::of_size(*rows, *cols, *random_plies, *seed),
+                    games: *games,
+                },
+            };
+            let threads = concurrency.unwrap_or_else(default_threads);
+            let duel = run_vs_hand(&config, out, threads, games_progress("evolved vs hand"))
+                .with_context(|| format!("experiment vs-hand into {}", out.display()))?;
+            print!("{}", duel.summary());
+            let above = if interval_above_zero(&duel) {
+                "above"
+            } else {
+                "not above"
+            };
+            println!("95% interval {above} 0");
+            println!("report in {}", out.join("report.md").display());
+            Ok(())
+        }
+        ExperimentCommand::Champions {
+            run,
+            picks,
+            depth,
+            training,
+        } => {
+            let out = &training.out;
+            let run_dir = match run {
+                Some(dir) => dir.clone(),
+                None => {
+                    let dir = out.join("train");
+                    train_or_resume(&training.config()?, &dir, training.threads())?;
+                    dir
+                }
+            };
+            let scores = run_champions(
+                &run_dir,
+                *picks,
+                *depth,
+                training.openings(),
+                out,
+                training.threads(),
+                games_progress("champions"),
+            )?;
+            for s in scores {
+                println!(
+                    "generation {:4}: W {} D {} L {} points {}",
+                    s.generation, s.wins, s.draws, s.losses, s.points
+                );
+            }
+            println!("report in {}", out.join("report.md").display());
+            Ok(())
+        }
+        ExperimentCommand::Curriculum { rounds, training } => {
+            let out = &training.out;
+            let results = run_curriculum(
+                &training.config()?,
+                *rounds,
+                training.openings(),
+                out,
+                training.threads(),
+                games_progress("methods"),
+            )?;
+            for r in results {
+                println!(
+                    "{:8} training games {:6}: W {} D {} L {} points {}",
+                    r.method.as_str(),
+                    r.trained.summary.games,
+                    r.wins,
+                    r.draws,
+                    r.losses,
+                    r.points
+                );
+            }
+            println!("report in {}", out.join("report.md").display());
+            Ok(())
+        }
+        ExperimentCommand::Time {
+            depth,
+            games,
+            training,
+        } => {
+            let out = &training.out;
+            let r = run_time(
+                &training.config()?,
+                *depth,
+                *games,
+                training.openings(),
+                out,
+                training.threads(),
+                games_progress("fixed vs curriculum"),
+            )?;
+            for (name, t) in [("fixed", &r.fixed), ("curriculum", &r.curriculum)] {
+                println!("{name:10}: {} games, {:.1} s", t.summary.games, t.seconds);
+            }
+            print!("{}", r.duel.summary());
+            println!("report in {}", out.join("report.md").display());
+            Ok(())
+        }
+    }
+}

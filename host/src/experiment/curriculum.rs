@@ -1,0 +1,177 @@
+//! Experiment 2, `curriculum`: the curriculum GA, the same GA without a curriculum
+//! (`ga-flat`: the last stage from generation 0) and ACO_R, trained from one base
+//! configuration with the same population and generations; their final champions
+//! then play a round robin repeated `rounds` times (new openings each time).
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use super::error::ExperimentError;
+use super::league::{play_league, Board, Pairing, Side};
+use super::training::{dots_weights, final_depth, train_or_resume, Trained};
+use crate::report::{line_plot, markdown_table, Series};
+use crate::tournament::checkpoint::write_atomically;
+use crate::tournament::config::Format;
+use crate::tournament::standings::standings;
+use crate::train::{Method, TrainConfig};
+
+/// The three methods, in report order.
+pub const METHODS: [Method; 3] = [Method::Ga, Method::GaFlat, Method::Aco];
+
+/// One method's result.
+#[derive(Clone, Debug)]
+pub struct MethodResult {
+    /// The method.
+    pub method: Method,
+    /// Its training run.
+    pub trained: Trained,
+    /// Wins, draws, losses and points (3/1/0) of its final champion in the round robin.
+    pub wins: u32,
+    /// Draws.
+    pub draws: u32,
+    /// Losses.
+    pub losses: u32,
+    /// Points.
+    pub points: f64,
+}
+
+/// Trains `base` with each method (into `out/METHOD`), plays the final champions'
+/// round robin `rounds` times (into `out/league`) and writes `out/report.md` and
+/// `out/fitness.svg`.
+///
+/// # Errors
+/// Training, games or writes that fail.
+pub fn run_curriculum(
+    base: &TrainConfig,
+    rounds: usize,
+    board_seed: (u32, u64),
+    out: &Path,
+    threads: usize,
+    on_game: impl FnMut(usize, usize),
+) -> Result<Vec<MethodResult>, ExperimentError> {
+    let mut trained = Vec::new();
+    for method in METHODS {
+        let config = TrainConfig {
+            method,
+            ..base.clone()
+        };
+        trained.push(train_or_resume(
+            &config,
+            &out.join(method.as_str()),
+            threads,
+        )?);
+    }
+    let depth = final_depth(base);
+    let sides = METHODS
+        .iter()
+        .zip(&trained)
+        .map(|(m, t)| {
+            Ok(Side {
+                name: m.as_str().to_owned(),
+                weights: Some(dots_weights(&t.summary.champion)?),
+                depth,
+            })
+        })
+        .collect::<Result<Vec<_>, ExperimentError>>()?;
+    let board = Board {
+        options: base.options.clone(),
+        random_plies: board_seed.0,
+        seed: board_seed.1,
+    };
+    let pairing = Pairing {
+        format: Format::RoundRobin,
+        rounds,
+    };
+    let (league, records) = play_league(
+        &sides,
+        &board,
+        pairing,
+        &out.join("league"),
+        threads,
+        on_game,
+    )?;
+    let table = standings(sides.len(), &records, &league.scoring);
+    let results: Vec<MethodResult> = METHODS
+        .iter()
+        .zip(trained)
+        .enumerate()
+        .map(|(i, (&method, trained))| {
+            let s = table.iter().find(|s| s.player == i);
+            MethodResult {
+                method,
+                trained,
+                wins: s.map_or(0, |s| s.wins),
+                draws: s.map_or(0, |s| s.draws),
+                losses: s.map_or(0, |s| s.losses),
+                points: s.map_or(0.0, |s| s.points),
+            }
+        })
+        .collect();
+    write_report(out, depth, rounds, &board, &results)?;
+    Ok(results)
+}
+
+fn write_report(
+    out: &Path,
+    depth: u32,
+    rounds: usize,
+    board: &Board,
+    results: &[MethodResult],
+) -> Result<(), ExperimentError> {
+    let series: Vec<Series> = results
+        .iter()
+        .map(|r| Series {
+            name: r.method.as_str().to_owned(),
+            points: r
+                .trained
+                .summary
+                .history
+                .iter()
+                .map(|g| (g.generation as f64, g.best))
+                .collect(),
+        })
+        .collect();
+    let svg = line_plot(
+        "Best objective per generation",
+        "generation",
+        "best objective",
+        &series,
+    )
+    .map_err(|e| ExperimentError::Setting(e.to_string()))?;
+    let plot = out.join("fitness.svg");
+    write_atomically(&plot, svg.as_bytes()).map_err(ExperimentError::write(&plot))?;
+    let rows: Vec<Vec<String>> = results
+        .iter()
+        .map(|r| {
+            vec![
+                r.method.as_str().to_owned(),
+                r.trained.summary.games.to_string(),
+                r.wins.to_string(),
+                r.draws.to_string(),
+                r.losses.to_string(),
+                r.points.to_string(),
+            ]
+        })
+        .collect();
+    let mut text = format!(
+        "# Experiment curriculum\n\nThe curriculum GA (`ga`), the GA without a curriculum \
+         (`ga-flat`) and ACO_R (`aco`), each trained with the same population and \
+         generations; their final champions play a round robin {rounds} times (each pair \
+         one opening with both colours per round, {} random plies, seed {}) on \
+         Dots-and-Boxes `{}`, AB-SSS\\* to depth {depth}. Points 3/1/0. \"training games\" \
+         counts the games each run played (the GA's heuristic step re-scores a few \
+         individuals, so its budget is slightly larger).\n\n",
+        board.random_plies, board.seed, board.options,
+    );
+    text += &markdown_table(
+        &["method", "training games", "W", "D", "L", "points"],
+        &rows,
+    );
+    let _ = writeln!(
+        text,
+        "\n![best objective per generation](fitness.svg)\n\nGames, crosstable and ratings: \
+         [league/report.md](league/report.md); the training runs in `ga/`, `ga-flat/`, `aco/`.\n"
+    );
+    let path = out.join("report.md");
+    write_atomically(&path, text.as_bytes()).map_err(ExperimentError::write(&path))
+}

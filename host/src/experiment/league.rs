@@ -1,0 +1,195 @@
+//! Games between Dots-and-Boxes weight sets through the tournament runner: each
+//! weight set a [`Side`] (chain evaluator, AB-SSS\* to a fixed depth), any of the
+//! runner's formats, the state in an output folder so that rerunning the same
+//! command resumes, and the runner's result files and report.
+
+use std::path::{Path, PathBuf};
+
+use microply_core::score::Value;
+
+use super::error::ExperimentError;
+use crate::tournament::checkpoint::{write_atomically, Checkpoint, STATE_FILE};
+use crate::tournament::config::{Format, TournamentConfig};
+use crate::tournament::game::GameRecord;
+use crate::tournament::player::{PlayerConfig, WeightsSource};
+use crate::tournament::run::{encounters, plan, run};
+
+/// One player: a name, the chain evaluator's weights (`None`: the engine's default,
+/// the hand-set ones) and a search depth.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Side {
+    /// The name in records and tables (also its weights file's name).
+    pub name: String,
+    /// The weights, or the default.
+    pub weights: Option<[Value; 10]>,
+    /// Fixed search depth per move.
+    pub depth: u32,
+}
+
+impl Side {
+    /// The tournament player: `sss` to `depth` with the `chain` evaluator, its
+    /// weights (if any) read from its file in `dir`.
+    #[must_use]
+    pub fn player(&self, dir: &Path) -> PlayerConfig {
+        PlayerConfig {
+            name: self.name.clone(),
+            evaluator: Some("chain".into()),
+            weights: self
+                .weights
+                .map(|_| WeightsSource::File(self.weights_file(dir).display().to_string())),
+            algo: "sss".into(),
+            depth: Some(self.depth),
+            nodes: None,
+            movetime: None,
+            table: 1 << 16,
+            cmd: None,
+            firmware: None,
+        }
+    }
+
+    /// The weights file of this side in `dir` (`NAME.weights`).
+    #[must_use]
+    pub fn weights_file(&self, dir: &Path) -> PathBuf {
+        dir.join(format!("{}.weights", self.name))
+    }
+
+    /// Writes the weights file (the protocol's decimals), if the side has weights.
+    fn write_weights(&self, dir: &Path) -> Result<(), ExperimentError> {
+        let Some(w) = self.weights else {
+            return Ok(());
+        };
+        let path = self.weights_file(dir);
+        let text: Vec<String> = w.iter().map(|v| v.to_num::<f64>().to_string()).collect();
+        let body = format!(
+            "# {} (chain evaluator, 10 weights)\n{}\n",
+            self.name,
+            text.join(" ")
+        );
+        write_atomically(&path, body.as_bytes()).map_err(ExperimentError::write(&path))
+    }
+}
+
+/// The board and the openings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// The `game dots` options (`rows=4 cols=4`).
+    pub options: String,
+    /// Random plies of each opening.
+    pub random_plies: u32,
+    /// The openings' seed.
+    pub seed: u64,
+}
+
+impl Board {
+    /// `rows=R cols=C`.
+    #[must_use]
+    pub fn of_size(rows: u8, cols: u8, random_plies: u32, seed: u64) -> Board {
+        Board {
+            options: format!("rows={rows} cols={cols}"),
+            random_plies,
+            seed,
+        }
+    }
+}
+
+/// Who meets whom, and how often.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pairing {
+    /// The runner's format.
+    pub format: Format,
+    /// How often the whole schedule is played (new openings each time).
+    pub rounds: usize,
+}
+
+/// The tournament configuration of `sides` on `board`, weights files in `dir`.
+#[must_use]
+pub fn league_config(
+    sides: &[Side],
+    board: &Board,
+    pairing: Pairing,
+    dir: &Path,
+) -> TournamentConfig {
+    TournamentConfig {
+        game: "dots".into(),
+        options: board.options.clone(),
+        format: pairing.format,
+        games_per_encounter: 2,
+        random_plies: board.random_plies,
+        openings: None,
+        seed: board.seed,
+        max_plies: 400,
+        move_timeout_ms: 600_000,
+        scoring: Default::default(),
+        adjudication: Default::default(),
+        groups: 2,
+        advance: 1,
+        rounds: pairing.rounds.max(1),
+        sprt: None,
+        players: sides.iter().map(|s| s.player(dir)).collect(),
+    }
+}
+
+/// Plays `sides` on `board` as `pairing` says, on `threads` workers, the state, the
+/// weights files and the runner's output files (results, records, report.md) in
+/// `dir`. A folder holding the state of the same games resumes it; the state of
+/// other games is an error. `on_game` sees the games finished and the total.
+///
+/// # Errors
+/// [`ExperimentError`]: players the engine refuses, a failed game or write.
+pub fn play_league(
+    sides: &[Side],
+    board: &Board,
+    pairing: Pairing,
+    dir: &Path,
+    threads: usize,
+    mut on_game: impl FnMut(usize, usize),
+) -> Result<(TournamentConfig, Vec<GameRecord>), ExperimentError> {
+    std::fs::create_dir_all(dir).map_err(ExperimentError::write(dir))?;
+    let dir = &std::fs::canonicalize(dir).map_err(ExperimentError::write(dir))?;
+    let config = league_config(sides, board, pairing, dir);
+    let base = Path::new(".");
+    let checkpoint = saved_or_fresh(dir, &config, base)?;
+    for side in sides {
+        side.write_weights(dir)?;
+    }
+    let entrants = config.entrants("experiment", base)?;
+    let specs = plan(&config, base, &encounters(&config))?;
+    let total = specs.len();
+    let records = run(
+        &specs,
+        &entrants,
+        checkpoint,
+        dir,
+        &crate::executor::Local { threads },
+        |_, all| on_game(all.len(), total),
+        |_| None,
+    )?;
+    crate::tournament::output::write_all(dir, &config, &records, None)
+        .map_err(ExperimentError::write(dir))?;
+    Ok((config, records))
+}
+
+/// The saved state of these games in `dir`, or a fresh one when there is none.
+fn saved_or_fresh(
+    dir: &Path,
+    config: &TournamentConfig,
+    base: &Path,
+) -> Result<Checkpoint, ExperimentError> {
+    if !dir.join(STATE_FILE).exists() {
+        return Ok(Checkpoint {
+            config: config.clone(),
+            base: base.to_path_buf(),
+            records: vec![],
+        });
+    }
+    let saved = Checkpoint::load(dir).map_err(|e| {
+        ExperimentError::Setting(format!("reading the state in {}: {e}", dir.display()))
+    })?;
+    if saved.config != *config {
+        return Err(ExperimentError::Setting(format!(
+            "{} holds the state of another match: choose another output folder",
+            dir.display()
+        )));
+    }
+    Ok(saved)
+}

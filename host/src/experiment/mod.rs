@@ -1,0 +1,30 @@
+//! The experiments of issue 13 and the check of weights against perfect play.
+//!
+//! - [`positions`], [`optimal`], [`validate`]: a seeded set of 3×3 Dots-and-Boxes
+//!   middle-game positions with the exact solver's optimal moves, and the fraction of
+//!   them in which a weight set's depth-limited AB-SSS\* choice is optimal.
+//! - [`weights_file`]: reading a Dots weight set from a file.
+//! - [`league`], [`duel`]: weight sets playing through the tournament runner;
+//!   [`training`]: training runs inside experiments.
+//! - The paper's experiments: [`champions`], [`curriculum`], [`vs_hand`], [`time`].
+//!
+//! See `docs/ga.md` ("Validation against perfect play", "Experiments").
+
+pub mod champions;
+pub mod curriculum;
+pub mod duel;
+pub mod error;
+pub mod league;
+pub mod optimal;
+pub mod parallel;
+pub mod positions;
+pub mod time;
+pub mod training;
+pub mod validate;
+pub mod vs_hand;
+pub mod weights_file;
+
+pub use error::ExperimentError;
+pub use optimal::{optimal_moves, OptimalMoves};
+pub use positions::{validation_set, SolvedPosition};
+pub use validate::{validate, Validation};
