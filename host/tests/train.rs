@@ -115,14 +115,15 @@ fn a_killed_run_resumes_to_the_uninterrupted_result_byte_for_byte() {
     let out = microply(&["train", "--resume", path(&killed), "--concurrency", "2"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
-    // It went on from the saved state (3 or 4 generations done), not from scratch.
+    // It went on from the saved state (generations 0 and 1 at least), not from scratch;
+    // generation 2 may be played again when the kill came between its files and its state.
     let resumed_at: u32 = stderr
         .split("at generation ")
         .nth(1)
         .and_then(|s| s.split_whitespace().next())
         .and_then(|g| g.parse().ok())
         .unwrap_or_else(|| panic!("no resume line in {stderr}"));
-    assert!((3..=5).contains(&resumed_at), "{stderr}");
+    assert!((2..=5).contains(&resumed_at), "{stderr}");
     let (a, b) = (files(&whole), files(&killed));
     assert_eq!(a.keys().collect::<Vec<_>>(), b.keys().collect::<Vec<_>>());
     for (name, bytes) in &a {
@@ -284,4 +285,49 @@ fn aco_trains_the_dots_weights_through_the_same_runner() {
     let (mut config, dir, _tmp) = tiny("dots", "rows=3 cols=3", "chain", Method::Aco);
     config.aco.archive = 3;
     check_tiny_run(&config, &dir, 10);
+}
+
+#[test]
+fn validate_reports_the_hand_set_and_the_champion_against_the_solver() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = tmp.path().join("tiny.toml");
+    std::fs::write(
+        &config,
+        "options = \"rows=3 cols=3\"\npopulation = 2\ngenerations = 1\n",
+    )
+    .unwrap();
+    let dir = tmp.path().join("run");
+    let out = microply(&["train", path(&config), "--out", path(&dir), "--validate"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(dir.join("validation.md")).unwrap();
+    assert!(stdout.contains(&text), "{stdout}");
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains(" | 2 | 2000 | "))
+        .collect();
+    assert_eq!(rows.len(), 2, "{text}");
+    assert!(rows[0].contains("hand-set (before)") && rows[1].contains("generation 1 (after)"));
+
+    let checkers = tmp.path().join("checkers.toml");
+    std::fs::write(
+        &checkers,
+        "game = \"checkers\"\npopulation = 2\ngenerations = 1\nmax_plies = 20\n[[stage]]\nfrom = 0\ndepth = 1\nsparring_depth = 1\nsparring = \"hand-set\"\n",
+    )
+    .unwrap();
+    let e = stderr_of(&[
+        "train",
+        path(&checkers),
+        "--out",
+        path(&tmp.path().join("c")),
+        "--validate",
+    ]);
+    assert!(
+        e.contains("--validate: the solver checks Dots weights"),
+        "{e}"
+    );
 }

@@ -1,5 +1,5 @@
 //! `microply train`: a config from a TOML file or a preset, handed to
-//! [`crate::train::run`] (or [`crate::train::resume`]).
+//! [`crate::train::run()`] (or [`crate::train::resume`]).
 
 use std::path::PathBuf;
 
@@ -12,7 +12,7 @@ pub struct TrainArgs {
     /// The configuration file (TOML, docs/ga.md); or --quick / --paper.
     #[arg(conflicts_with_all = ["quick", "paper", "resume"])]
     pub config: Option<PathBuf>,
-    /// The quick preset: 3×3 boxes, small population, shallow depths, a few minutes.
+    /// The quick preset: 4×4 boxes, small population, shallow depths, a few minutes.
     #[arg(long, conflicts_with_all = ["paper", "resume"])]
     pub quick: bool,
     /// The paper's preset: 5×5 boxes, 300 generations, depths 2/2, 5/8, 7/10.
@@ -27,6 +27,10 @@ pub struct TrainArgs {
     /// Game worker threads (default: the number of cores); results do not depend on it.
     #[arg(long)]
     pub concurrency: Option<usize>,
+    /// Then check the hand-set weights and the champion against the exact solver on
+    /// seeded 3×3 positions at the last stage's depth (Dots only): validation.md.
+    #[arg(long)]
+    pub validate: bool,
 }
 
 /// Runs `microply train`.
@@ -50,6 +54,22 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
         (None, None) => anyhow::bail!("give --out DIR or --resume DIR"),
     };
     report(&summary, &dir);
+    if args.validate {
+        validate(&summary, &dir, threads)?;
+    }
+    Ok(())
+}
+
+/// `--validate`: before and after, printed and written to `validation.md`.
+fn validate(summary: &TrainSummary, dir: &std::path::Path, threads: usize) -> anyhow::Result<()> {
+    let state = crate::train::TrainState::load(dir)?;
+    let depth = state.config.stages.last().map_or(1, |s| s.depth);
+    let v = crate::train::validation::before_after(&summary.champion, depth, threads)?;
+    let text = crate::train::validation::markdown(&summary.champion, &v);
+    let path = dir.join("validation.md");
+    crate::tournament::checkpoint::write_atomically(&path, text.as_bytes())?;
+    print!("{text}");
+    println!("in {}", path.display());
     Ok(())
 }
 

@@ -250,15 +250,15 @@ impl TrainConfig {
         toml::to_string(self).unwrap_or_default()
     }
 
-    /// `--quick`: 3×3 boxes, 8 individuals, 8 generations, depth 2 against the
-    /// hand-set weights at depth 2, then depth 3 against the current best at depth 3
-    /// from generation 4 (a few minutes on 2 cores; docs/ga.md has the figure).
+    /// `--quick`: 4×4 boxes, 12 individuals, 15 generations, depth 2 against the
+    /// hand-set weights at depth 2, then depth 3 against the current best at depth 4
+    /// from generation 8 (about a minute on 2 cores; docs/ga.md has the figure).
     #[must_use]
     pub fn quick() -> TrainConfig {
         TrainConfig {
-            options: "rows=3 cols=3".to_owned(),
-            population: 8,
-            generations: 8,
+            options: "rows=4 cols=4".to_owned(),
+            population: 12,
+            generations: 15,
             stages: vec![
                 Stage {
                     from: 0,
@@ -267,9 +267,9 @@ impl TrainConfig {
                     sparring: Sparring::HandSet,
                 },
                 Stage {
-                    from: 4,
+                    from: 8,
                     depth: 3,
-                    sparring_depth: 3,
+                    sparring_depth: 4,
                     sparring: Sparring::CurrentBest,
                 },
             ],

@@ -14,6 +14,7 @@ pub mod evaluate;
 pub mod output;
 pub mod run;
 pub mod stage;
+pub mod validation;
 
 pub use checkpoint::{CheckpointError, GenerationRecord, TrainState};
 pub use config::{ConfigError, Method, TrainConfig};
