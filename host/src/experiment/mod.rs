@@ -1,6 +1,6 @@
 //! The experiments of issue 13 and the check of weights against perfect play.
 //!
-//! - [`positions`], [`optimal`], [`mod@validate`]: a seeded set of 3×3 Dots-and-Boxes
+//! - [`positions`], [`optimal`], [`validate`]: a seeded set of 3×3 Dots-and-Boxes
 //!   middle-game positions with the exact solver's optimal moves, and the fraction of
 //!   them in which a weight set's depth-limited AB-SSS\* choice is optimal.
 //! - [`weights_file`]: reading a Dots weight set from a file.
@@ -27,4 +27,4 @@ pub mod weights_file;
 pub use error::ExperimentError;
 pub use optimal::{optimal_moves, OptimalMoves};
 pub use positions::{validation_set, SolvedPosition};
-pub use validate::{validate, Validation};
+pub use validate::Validation;
