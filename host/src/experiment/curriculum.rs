@@ -158,9 +158,9 @@ fn write_report(
          (`ga-flat`) and ACO_R (`aco`), each trained with the same population and \
          generations; their final champions play a round robin {rounds} times (each pair \
          one opening with both colours per round, {} random plies, seed {}) on \
-         Dots-and-Boxes `{}`, AB-SSS\\* to depth {depth}. Points 3/1/0. \"training games\" \
-         counts the games each run played (the GA's heuristic step re-scores a few \
-         individuals, so its budget is slightly larger).\n\n",
+         Dots-and-Boxes `{}`, AB-SSS\\* to depth {depth}. Points 3/1/0. The same population \
+         and generations do not give exactly the same games (ACO_R's first archive, the \
+         GA's heuristic step and re-scoring differ): \"training games\" gives each run's.\n\n",
         board.random_plies, board.seed, board.options,
     );
     text += &markdown_table(

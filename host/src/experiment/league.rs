@@ -53,19 +53,31 @@ impl Side {
         dir.join(format!("{}.weights", self.name))
     }
 
-    /// Writes the weights file (the protocol's decimals), if the side has weights.
-    fn write_weights(&self, dir: &Path) -> Result<(), ExperimentError> {
-        let Some(w) = self.weights else {
-            return Ok(());
-        };
-        let path = self.weights_file(dir);
+    /// The weights file's text (the protocol's decimals), if the side has weights.
+    fn weights_text(&self) -> Option<String> {
+        let w = self.weights?;
         let text: Vec<String> = w.iter().map(|v| v.to_num::<f64>().to_string()).collect();
-        let body = format!(
+        Some(format!(
             "# {} (chain evaluator, 10 weights)\n{}\n",
             self.name,
             text.join(" ")
-        );
+        ))
+    }
+
+    /// Writes the weights file, if the side has weights.
+    fn write_weights(&self, dir: &Path) -> Result<(), ExperimentError> {
+        let Some(body) = self.weights_text() else {
+            return Ok(());
+        };
+        let path = self.weights_file(dir);
         write_atomically(&path, body.as_bytes()).map_err(ExperimentError::write(&path))
+    }
+
+    /// Whether the weights file in `dir` holds this side's weights (a saved state is
+    /// only this match's if the files its players read are unchanged).
+    fn weights_file_matches(&self, dir: &Path) -> bool {
+        self.weights_text()
+            .is_none_or(|body| std::fs::read_to_string(self.weights_file(dir)).ok() == Some(body))
     }
 }
 
@@ -149,6 +161,9 @@ pub fn play_league(
     let config = league_config(sides, board, pairing, dir);
     let base = Path::new(".");
     let checkpoint = saved_or_fresh(dir, &config, base)?;
+    if !checkpoint.records.is_empty() && !sides.iter().all(|s| s.weights_file_matches(dir)) {
+        return Err(another_match(dir));
+    }
     for side in sides {
         side.write_weights(dir)?;
     }
@@ -186,10 +201,14 @@ fn saved_or_fresh(
         ExperimentError::Setting(format!("reading the state in {}: {e}", dir.display()))
     })?;
     if saved.config != *config {
-        return Err(ExperimentError::Setting(format!(
-            "{} holds the state of another match: choose another output folder",
-            dir.display()
-        )));
+        return Err(another_match(dir));
     }
     Ok(saved)
+}
+
+fn another_match(dir: &Path) -> ExperimentError {
+    ExperimentError::Setting(format!(
+        "{} holds the state of another match: choose another output folder",
+        dir.display()
+    ))
 }

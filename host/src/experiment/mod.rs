@@ -27,4 +27,4 @@ pub mod weights_file;
 pub use error::ExperimentError;
 pub use optimal::{optimal_moves, OptimalMoves};
 pub use positions::{validation_set, SolvedPosition};
-pub use validate::{validate, Validation};
+pub use validate::Validation;
