@@ -9,6 +9,7 @@ pub mod engine;
 pub mod nn;
 pub mod perft;
 pub mod play;
+pub mod samples;
 pub mod setup;
 pub mod solve;
 pub mod tournament;
@@ -194,6 +195,9 @@ pub enum Command {
         #[command(subcommand)]
         command: nn::NnCommand,
     },
+    /// Generate checkers network training samples by tournaments of evolving
+    /// networks, with a report (docs/samples.md).
+    Samples(samples::SamplesArgs),
     /// Play a game against the engine in the terminal.
     Play {
         /// tictactoe, checkers, dots or amazons.
@@ -357,6 +361,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }),
         Command::Egtb { command } => egtb::run(&command),
         Command::Nn { command } => nn::run(&command),
+        Command::Samples(args) => samples::run(&args),
         Command::FirmwareLog { elf, log } => crosscheck::print_log(&elf, &log),
         Command::Perft {
             game,
