@@ -18,9 +18,9 @@ pub const MAX_GAME_PLIES: usize = 400;
 
 /// Who picks the moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mover {
+pub enum Mover<'a> {
     /// The best successor by this network (one ply).
-    Network(NetworkWeights),
+    Network(&'a NetworkWeights),
     /// A uniformly random legal move.
     Random,
 }
@@ -79,7 +79,7 @@ pub fn one_ply_move(
     best.get(below(rng, best.len() as u64) as usize).copied()
 }
 
-impl Mover {
+impl Mover<'_> {
     fn choose(&self, pos: &Checkers, rng: &mut SplitMix64) -> Option<Move> {
         match self {
             Mover::Network(w) => one_ply_move(w, pos, rng),
@@ -91,7 +91,7 @@ impl Mover {
 /// Plays `first` (Black, moving first) against `second` from the start; `seed` drives
 /// the tie-breaks and random moves.
 #[must_use]
-pub fn play(first: &Mover, second: &Mover, seed: u64) -> Played {
+pub fn play(first: &Mover<'_>, second: &Mover<'_>, seed: u64) -> Played {
     let mut rng = SplitMix64::new(seed);
     let mut pos = Checkers::START;
     let mut positions = Vec::new();
@@ -139,7 +139,7 @@ mod tests {
 
     #[test]
     fn games_end_by_the_rules_and_are_seeded() {
-        let net = Mover::Network(NetworkWeights::DEFAULT);
+        let net = Mover::Network(&NetworkWeights::DEFAULT);
         let a = play(&net, &Mover::Random, 5);
         assert_eq!(a, play(&net, &Mover::Random, 5));
         assert!(a.plies <= MAX_GAME_PLIES);
@@ -157,7 +157,7 @@ mod tests {
 
     #[test]
     fn material_beats_random_most_of_the_time() {
-        let net = Mover::Network(NetworkWeights::DEFAULT);
+        let net = Mover::Network(&NetworkWeights::DEFAULT);
         let games: Vec<Played> = (0..20).map(|s| play(&net, &Mover::Random, s)).collect();
         let wins = games
             .iter()

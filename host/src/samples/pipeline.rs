@@ -342,8 +342,8 @@ fn run_iteration(
     let games = ordered_map(encounters.len(), threads, |g| {
         let e = encounters[g];
         let (first, second) = (
-            Mover::Network(players[e.first]),
-            Mover::Network(players[e.second]),
+            Mover::Network(&players[e.first]),
+            Mover::Network(&players[e.second]),
         );
         play(&first, &second, derive_seed(seed, g as u64))
     });
@@ -414,10 +414,10 @@ pub fn win_rate_against_random(
     seed: u64,
     threads: usize,
 ) -> f64 {
-    let seed = derive_seed(seed, 0x5EED_0F_7A_4D0D);
+    let seed = derive_seed(seed, 0x5EED_0F7A_4D0D);
     let won = ordered_map(games, threads, |g| {
         play(
-            &Mover::Network(*weights),
+            &Mover::Network(weights),
             &Mover::Random,
             derive_seed(seed, g as u64),
         )
@@ -543,7 +543,7 @@ mod tests {
     #[test]
     fn qualifying_games_and_their_targets() {
         let config = small(1);
-        let game = play(&Mover::Network(NetworkWeights::DEFAULT), &Mover::Random, 3);
+        let game = play(&Mover::Network(&NetworkWeights::DEFAULT), &Mover::Random, 3);
         assert_eq!(game.winner, Some(Player::First));
         assert_eq!(
             qualifies(&game, &config),
