@@ -91,6 +91,11 @@ impl Progress {
         left as f64 / self.rate()
     }
 
+    /// A new total, for work whose size becomes known as it goes (a bracket).
+    pub fn set_total(&self, total: u64) {
+        self.bar.set_length(total);
+    }
+
     /// One more step finished, with a message describing the state now.
     pub fn step(&self, message: &str) {
         self.set(self.bar.position() + 1, message);

@@ -82,16 +82,165 @@ fn games_in_state(dir: &Path) -> usize {
         .unwrap_or(0)
 }
 
+/// Runs `config` with 1 and 2 threads and once killed with SIGKILL after
+/// `kill_after` saved games then resumed: all three write the same files, and the
+/// resumed state holds every game exactly once. Returns the uninterrupted run's
+/// folder and the games it played.
+fn threads_kill_and_resume(
+    tmp: &Path,
+    config: &str,
+    kill_after: usize,
+) -> (std::path::PathBuf, usize) {
+    let (one, two, killed) = (tmp.join("one"), tmp.join("two"), tmp.join("killed"));
+    for (dir, threads) in [(&one, "1"), (&two, "2")] {
+        let out = tournament(&[
+            config,
+            "--out",
+            dir.to_str().unwrap(),
+            "--concurrency",
+            threads,
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    same_results(&one, &two);
+    let total = games_in_state(&one);
+
+    let mut child = Command::new(BIN)
+        .args([
+            "tournament",
+            config,
+            "--out",
+            killed.to_str().unwrap(),
+            "--concurrency",
+            "2",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait for some finished games (not for a time), then SIGKILL.
+    while games_in_state(&killed) < kill_after {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the run ended before it could be killed"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap(); // SIGKILL on Unix
+    child.wait().unwrap();
+    let before = games_in_state(&killed);
+    assert!(before < total, "killed part-way: {before} games saved");
+    let out = tournament(&["--resume", killed.to_str().unwrap(), "--concurrency", "2"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        games_in_state(&killed),
+        total,
+        "no game lost, none played twice"
+    );
+    same_results(&one, &killed);
+    (one, total)
+}
+
 #[test]
 fn results_do_not_depend_on_threads_and_survive_kill_and_resume() {
     let tmp = tempfile::tempdir().unwrap();
     let config = write_config(tmp.path(), CONFIG);
-    let (one, two, killed) = (
-        tmp.path().join("one"),
-        tmp.path().join("two"),
-        tmp.path().join("killed"),
-    );
-    for (dir, threads) in [(&one, "1"), (&two, "2")] {
+    let (one, total) = threads_kill_and_resume(tmp.path(), &config, 5);
+    assert_eq!(total, 30);
+    let csv = std::fs::read_to_string(one.join("results.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 31, "a header and 30 games");
+}
+
+/// The players of each `results.csv` row (round, first, second).
+fn pairings(dir: &Path) -> Vec<(usize, String, String)> {
+    std::fs::read_to_string(dir.join("results.csv"))
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            (f[1].parse().unwrap(), f[2].to_owned(), f[3].to_owned())
+        })
+        .collect()
+}
+
+#[test]
+fn double_elimination_survives_kill_and_resume_and_ignores_threads() {
+    let tmp = tempfile::tempdir().unwrap();
+    let text = CONFIG.replace("seed = 11", "seed = 11\nformat = \"double-elimination\"");
+    let config = write_config(tmp.path(), &text);
+    // Killed in the bracket's second round: W1 has two matches (byes for seeds 1
+    // and 2), four games.
+    let (one, total) = threads_kill_and_resume(tmp.path(), &config, 6);
+    // Six players: every one but the champion loses two matches, the champion at
+    // most one; each match is two games, each drawn match two more.
+    assert!(total >= 2 * 10, "{total} games");
+    let rows = pairings(&one);
+    // Winners' round 1 by hand (seed order 1 8 4 5 2 7 3 6, 7 and 8 byes):
+    // 4-5 and 3-6, each opening with both colours.
+    let first_round: Vec<(String, String)> = rows
+        .iter()
+        .filter(|r| r.0 == 1)
+        .map(|r| (r.1.clone(), r.2.clone()))
+        .collect();
+    let pair = |a: &str, b: &str| vec![(a.to_owned(), b.to_owned()), (b.to_owned(), a.to_owned())];
+    let expected: Vec<(String, String)> = [pair("pvs2", "sss3"), pair("sss2", "net3")].concat();
+    let mut got = first_round.clone();
+    got.sort();
+    let mut want = expected;
+    want.sort();
+    assert_eq!(got, want, "{first_round:?}");
+    let report = std::fs::read_to_string(one.join("report.md")).unwrap();
+    for heading in [
+        "## Bracket",
+        "### Winners' round 3",
+        "### Losers' round 4",
+        "### Grand final",
+    ] {
+        assert!(report.contains(heading), "no {heading} in\n{report}");
+    }
+}
+
+#[test]
+fn a_mixed_tournament_plays_groups_then_their_best_in_a_bracket() {
+    let tmp = tempfile::tempdir().unwrap();
+    let text = r#"
+game = "tictactoe"
+format = "mixed"
+groups = 2
+advance = 2
+random_plies = 2
+seed = 5
+[[player]]
+name = "d1"
+depth = 1
+[[player]]
+name = "d2"
+depth = 2
+[[player]]
+name = "d3"
+depth = 3
+[[player]]
+name = "d4"
+depth = 4
+[[player]]
+name = "d5"
+depth = 5
+[[player]]
+name = "d9"
+depth = 9
+"#;
+    let config = write_config(tmp.path(), text);
+    let dirs = [tmp.path().join("one"), tmp.path().join("two")];
+    for (dir, threads) in dirs.iter().zip(["1", "2"]) {
         let out = tournament(&[
             &config,
             "--out",
@@ -105,47 +254,58 @@ fn results_do_not_depend_on_threads_and_survive_kill_and_resume() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
-    same_results(&one, &two);
-    let csv = std::fs::read_to_string(one.join("results.csv")).unwrap();
-    assert_eq!(csv.lines().count(), 31, "a header and 30 games");
-
-    let mut child = Command::new(BIN)
-        .args([
-            "tournament",
-            &config,
-            "--out",
-            killed.to_str().unwrap(),
-            "--concurrency",
-            "2",
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    // Wait for some finished games (not for a time), then SIGKILL.
-    while games_in_state(&killed) < 5 {
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "the run ended before it could be killed"
+    for f in ["results.csv", "results.json", "report.md"] {
+        assert_eq!(
+            std::fs::read(dirs[0].join(f)).unwrap(),
+            std::fs::read(dirs[1].join(f)).unwrap(),
+            "{f}"
         );
-        std::thread::sleep(Duration::from_millis(2));
     }
-    child.kill().unwrap(); // SIGKILL on Unix
-    child.wait().unwrap();
-    let before = games_in_state(&killed);
-    assert!(before < 30, "killed part-way: {before} games saved");
-    let out = tournament(&["--resume", killed.to_str().unwrap(), "--concurrency", "2"]);
+    // Snake seeding: A = d1 d4 d5, B = d2 d3 d9; three rounds of one game pair
+    // per group, twelve games, then the bracket from round 4.
+    let rows = pairings(&dirs[0]);
+    let group = |name: &str| u8::from(["d2", "d3", "d9"].contains(&name));
+    let stage: Vec<_> = rows.iter().filter(|r| r.0 <= 3).collect();
+    assert_eq!(stage.len(), 12);
     assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        stage.iter().all(|r| group(&r.1) == group(&r.2)),
+        "{stage:?}"
     );
-    assert_eq!(
-        games_in_state(&killed),
-        30,
-        "no game lost, none played twice"
+    let report = std::fs::read_to_string(dirs[0].join("report.md")).unwrap();
+    let line = report
+        .lines()
+        .find(|l| l.starts_with("To the bracket"))
+        .expect("the advancing players");
+    let advancing: Vec<&str> = line
+        .split(": ")
+        .nth(1)
+        .unwrap()
+        .trim_end_matches('.')
+        .split(", ")
+        .collect();
+    assert_eq!(advancing.len(), 4, "{line}");
+    // Seeds: the two group winners, then the two runners-up.
+    assert_eq!(group(advancing[0]), 0);
+    assert_eq!(group(advancing[1]), 1);
+    let bracket: Vec<_> = rows.iter().filter(|r| r.0 > 3).collect();
+    assert!(
+        bracket.len() >= 2 * 6,
+        "four players play at least six matches"
     );
-    same_results(&one, &killed);
+    for r in &bracket {
+        assert!(
+            advancing.contains(&r.1.as_str()) && advancing.contains(&r.2.as_str()),
+            "{r:?} in the bracket, but only {advancing:?} advanced"
+        );
+    }
+    for heading in [
+        "### Group A",
+        "### Group B",
+        "## Bracket",
+        "### Grand final",
+    ] {
+        assert!(report.contains(heading), "no {heading} in\n{report}");
+    }
 }
 
 #[test]

@@ -151,7 +151,8 @@ pub enum Command {
         /// A player as name=A,algo=pvs,depth=6[,evaluator=E,weights=FILE|v;v;..,table=N,cmd=..,firmware=ELF] (repeatable).
         #[arg(long = "player", value_name = "SPEC")]
         players: Vec<String>,
-        /// round-robin, double-round-robin or gauntlet (without a file).
+        /// round-robin, double-round-robin, gauntlet, groups, double-elimination or
+        /// mixed (without a file).
         #[arg(long, default_value = "round-robin", value_parser = parse_format)]
         format: crate::tournament::config::Format,
         #[command(flatten)]
@@ -256,8 +257,11 @@ fn parse_format(s: &str) -> Result<crate::tournament::config::Format, String> {
         "double-round-robin" => Ok(Format::DoubleRoundRobin),
         "gauntlet" => Ok(Format::Gauntlet),
         "groups" => Ok(Format::Groups),
+        "double-elimination" => Ok(Format::DoubleElimination),
+        "mixed" => Ok(Format::Mixed),
         _ => Err(format!(
-            "unknown format '{s}' (expected round-robin, double-round-robin, gauntlet or groups)"
+            "unknown format '{s}' (expected round-robin, double-round-robin, gauntlet, \
+             groups, double-elimination or mixed)"
         )),
     }
 }

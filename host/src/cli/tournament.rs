@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use crate::progress::{Display, Progress};
 use crate::tournament::config::{Format, TournamentConfig};
 use crate::tournament::game::GameRecord;
+use crate::tournament::output::plot_warning;
 use crate::tournament::player::PlayerConfig;
 use crate::tournament::run::{execute, wdl_of_first, Start};
 use crate::tournament::standings::standings;
@@ -62,6 +63,7 @@ impl ScheduleArgs {
             scoring: Default::default(),
             rounds: 1,
             groups: 2,
+            advance: 1,
             adjudication: Default::default(),
             sprt: None,
             players,
@@ -85,7 +87,8 @@ fn start(
     }
 }
 
-/// Progress: a bar on a terminal, one line per game otherwise.
+/// Progress: a bar on a terminal, one line per game otherwise. A bracket's total
+/// is an upper bound that shrinks as results come in.
 fn progress() -> impl FnMut(&GameRecord, &[GameRecord], usize) {
     let mut bar: Option<Progress> = None;
     move |game, all, total| {
@@ -106,6 +109,7 @@ fn progress() -> impl FnMut(&GameRecord, &[GameRecord], usize) {
             game.outcome.as_str(),
             game.reason
         );
+        bar.set_total(total as u64);
         bar.set(all.len() as u64, &message);
         if all.len() == total {
             bar.finish();
@@ -167,9 +171,12 @@ pub fn tournament(
             base,
         })
     })?;
-    let (config, records) = execute(start, &dir, threads(args), progress())?;
+    let (config, records, bracket) = execute(start, &dir, threads(args), progress())?;
     eprintln!();
-    println!("{}", crate::tournament::output::report(&config, &records));
+    println!(
+        "{}",
+        crate::tournament::output::report(&config, &records, bracket.as_ref())
+    );
     println!("results in {}", dir.display());
     Ok(())
 }
@@ -200,13 +207,16 @@ pub fn matchup(
             base: PathBuf::from("."),
         })
     })?;
-    let (config, records) = execute(start, &dir, threads(args), progress())?;
+    let (config, records, _) = execute(start, &dir, threads(args), progress())?;
     eprintln!();
-    let summary = match_summary(&config, &records);
-    crate::tournament::checkpoint::write_atomically(&dir.join("match.md"), summary.as_bytes())?;
-    if let Ok(svg) = score_svg(&records) {
-        crate::tournament::checkpoint::write_atomically(&dir.join("score.svg"), svg.as_bytes())?;
+    let mut summary = match_summary(&config, &records);
+    match score_svg(&records) {
+        Ok(svg) => {
+            crate::tournament::checkpoint::write_atomically(&dir.join("score.svg"), svg.as_bytes())?
+        }
+        Err(e) => summary += &plot_warning("score.svg", &e.to_string()),
     }
+    crate::tournament::checkpoint::write_atomically(&dir.join("match.md"), summary.as_bytes())?;
     print!("{summary}");
     println!("results in {}", dir.display());
     Ok(())

@@ -24,6 +24,19 @@ pub enum Format {
     Gauntlet,
     /// Round robins inside `groups` groups (snake seeding by configuration order).
     Groups,
+    /// Double elimination (seeded by configuration order; see `bracket`).
+    DoubleElimination,
+    /// Round robins inside `groups` groups, then the best `advance` of each group
+    /// in double elimination.
+    Mixed,
+}
+
+impl Format {
+    /// Whether the games depend on results (a bracket follows).
+    #[must_use]
+    pub fn has_bracket(self) -> bool {
+        matches!(self, Format::DoubleElimination | Format::Mixed)
+    }
 }
 
 /// Points for a win, a draw and a loss (3/1/0 by default).
@@ -88,6 +101,9 @@ pub struct TournamentConfig {
     /// The number of groups of the `groups` format.
     #[serde(default = "default_groups")]
     pub groups: usize,
+    /// How many of each group go on to the bracket in the `mixed` format.
+    #[serde(default = "default_advance")]
+    pub advance: usize,
     /// How often the whole schedule is played (each time with new openings).
     #[serde(default = "default_rounds")]
     pub rounds: usize,
@@ -115,6 +131,10 @@ pub struct SprtConfig {
 
 fn default_groups() -> usize {
     2
+}
+
+fn default_advance() -> usize {
+    1
 }
 
 fn default_rounds() -> usize {
@@ -201,6 +221,7 @@ impl TournamentConfig {
         if self.games_per_encounter == 0 {
             return Err(invalid("games_per_encounter: must be at least 1".into()));
         }
+        self.check_bracket().map_err(invalid)?;
         let mut names = std::collections::HashSet::new();
         let mut out = Vec::new();
         for p in &self.players {
@@ -221,6 +242,37 @@ impl TournamentConfig {
             out.push(entrant);
         }
         Ok(out)
+    }
+
+    /// The bracket formats' own limits.
+    fn check_bracket(&self) -> Result<(), String> {
+        if !self.format.has_bracket() {
+            return Ok(());
+        }
+        if self.rounds != 1 {
+            return Err("rounds: a bracket is played once (rounds = 1)".into());
+        }
+        if self.sprt.is_some() {
+            return Err("sprt: only for a two-player match, not a bracket".into());
+        }
+        if self.format == Format::Mixed {
+            let n = self.players.len();
+            let groups = super::schedule::snake_groups(n, self.groups);
+            let smallest = groups.iter().map(Vec::len).min().unwrap_or(0);
+            if self.groups == 0 || self.groups > n {
+                return Err(format!("groups: {} groups for {n} players", self.groups));
+            }
+            if self.advance == 0 || self.advance > smallest {
+                return Err(format!(
+                    "advance: {} of each group, but the smallest group has {smallest} players",
+                    self.advance
+                ));
+            }
+            if self.advance * groups.len() < 2 {
+                return Err("advance: the bracket needs at least two players".into());
+            }
+        }
+        Ok(())
     }
 
     /// Starts the engine, sets the game up and compares the weight count.
@@ -344,5 +396,16 @@ depth = 3
         assert!(e.contains("unknown evaluator 'deep'"), "{e}");
         let e = error_of(&GOOD.replace("depth = 3", "depth = 3\nnodes = 5"));
         assert!(e.contains("exactly one of depth"), "{e}");
+        let e = error_of(&GOOD.replace("seed = 7", "seed = 7\nformat = \"mixed\"\nadvance = 2"));
+        assert!(
+            e.contains("t.toml")
+                && e.contains("advance: 2 of each group, but the smallest group has 1"),
+            "{e}"
+        );
+        let e = error_of(&GOOD.replace(
+            "seed = 7",
+            "seed = 7\nformat = \"double-elimination\"\nrounds = 2",
+        ));
+        assert!(e.contains("rounds: a bracket is played once"), "{e}");
     }
 }

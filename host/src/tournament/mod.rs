@@ -3,9 +3,13 @@
 //! files. The `match` and `tournament` subcommands are thin layers over this.
 
 pub mod adjudication;
+pub mod bracket;
+pub mod bracket_svg;
+pub mod bracket_text;
 pub mod checkpoint;
 pub mod client;
 pub mod config;
+pub mod elimination;
 pub mod game;
 pub mod openings;
 pub mod output;

@@ -9,9 +9,13 @@ use std::path::Path;
 
 use serde::Serialize;
 
+use super::bracket_svg::bracket_svg;
+use super::bracket_text::bracket_markdown;
 use super::checkpoint::write_atomically;
-use super::config::TournamentConfig;
+use super::config::{Format, TournamentConfig};
+use super::elimination::{advancing, group_games, BracketRun};
 use super::game::{GameRecord, Outcome};
+use super::schedule::snake_groups;
 use super::standings::{crosstable, standings};
 use crate::ratings::{maximum_likelihood, Anchor, RatedGame, Rating, RatingError};
 use crate::report::{interval_plot, markdown_table, ratings_table};
@@ -167,38 +171,32 @@ pub fn ratings(n: usize, records: &[GameRecord]) -> Result<Vec<Rating>, RatingEr
     maximum_likelihood(n, &games, Anchor::Mean)
 }
 
-/// The markdown report: standings, crosstable and ratings.
+/// The markdown report: standings (per group too for grouped formats), the
+/// bracket of the bracket formats, crosstable and ratings.
 #[must_use]
-pub fn report(config: &TournamentConfig, records: &[GameRecord]) -> String {
+pub fn report(
+    config: &TournamentConfig,
+    records: &[GameRecord],
+    bracket: Option<&BracketRun>,
+) -> String {
     let n = config.players.len();
     let names: Vec<String> = config.players.iter().map(|p| p.name.clone()).collect();
     let mut out = format!(
-        "# {} {} tournament\n\n{} games, seed {}.\n\n## Standings\n\n",
+        "# {} {} tournament\n\n{} games, seed {}.\n\n## Standings (all games)\n\n",
         config.game,
         config.options,
         records.len(),
         config.seed
     );
-    let rows: Vec<Vec<String>> = standings(n, records, &config.scoring)
-        .iter()
-        .enumerate()
-        .map(|(rank, s)| {
-            vec![
-                (rank + 1).to_string(),
-                names[s.player].clone(),
-                s.games.to_string(),
-                s.wins.to_string(),
-                s.draws.to_string(),
-                s.losses.to_string(),
-                format!("{}", s.points),
-                format!("{}", s.sonneborn_berger),
-            ]
-        })
-        .collect();
-    out += &markdown_table(
-        &["rank", "player", "games", "W", "D", "L", "points", "SB"],
-        &rows,
-    );
+    out += &standings_table(config, records, &names, &(0..n).collect::<Vec<_>>());
+    if matches!(config.format, Format::Groups | Format::Mixed) {
+        out += &group_tables(config, records, &names);
+    }
+    if let Some(b) = bracket {
+        out += "\n\n";
+        out += &bracket_markdown(b, &names);
+        out += "\n![bracket](bracket.svg)\n";
+    }
     out += "\n\n## Crosstable (game points of the row player)\n\n";
     let cross = crosstable(n, records);
     let mut headers = vec![String::from("player")];
@@ -229,7 +227,75 @@ pub fn report(config: &TournamentConfig, records: &[GameRecord]) -> String {
     out
 }
 
-/// Writes every output file into `dir` (records in `dir/games/`).
+/// One table per group over the group stage's games (snake seeding; `mixed`
+/// runs name who went on to the bracket).
+fn group_tables(config: &TournamentConfig, records: &[GameRecord], names: &[String]) -> String {
+    let n = config.players.len();
+    let stage: Vec<GameRecord> = if config.format == Format::Mixed {
+        let count = group_games(config);
+        records
+            .iter()
+            .filter(|r| r.spec.index < count)
+            .cloned()
+            .collect()
+    } else {
+        records.to_vec()
+    };
+    let mut out = String::new();
+    for (g, members) in snake_groups(n, config.groups).iter().enumerate() {
+        let letter = char::from(b'A' + (g % 26) as u8);
+        let _ = write!(out, "\n\n### Group {letter}\n\n");
+        out += &standings_table(config, &stage, names, members);
+    }
+    if config.format == Format::Mixed {
+        let on: Vec<&str> = advancing(config, &stage)
+            .iter()
+            .map(|&p| names[p].as_str())
+            .collect();
+        let _ = write!(
+            out,
+            "\n\nTo the bracket ({} of each group, as seeds in this order): {}.",
+            config.advance,
+            on.join(", ")
+        );
+    }
+    out
+}
+
+/// The standings of `members` over `records`, best first.
+fn standings_table(
+    config: &TournamentConfig,
+    records: &[GameRecord],
+    names: &[String],
+    members: &[usize],
+) -> String {
+    let n = config.players.len();
+    let rows: Vec<Vec<String>> = standings(n, records, &config.scoring)
+        .iter()
+        .filter(|s| members.contains(&s.player))
+        .enumerate()
+        .map(|(rank, s)| {
+            vec![
+                (rank + 1).to_string(),
+                names[s.player].clone(),
+                s.games.to_string(),
+                s.wins.to_string(),
+                s.draws.to_string(),
+                s.losses.to_string(),
+                format!("{}", s.points),
+                format!("{}", s.sonneborn_berger),
+            ]
+        })
+        .collect();
+    markdown_table(
+        &["rank", "player", "games", "W", "D", "L", "points", "SB"],
+        &rows,
+    )
+}
+
+/// Writes every output file into `dir` (records in `dir/games/`). A plot that
+/// cannot be drawn is not an error: a warning goes to stderr and to the end of
+/// `report.md`.
 ///
 /// # Errors
 /// I/O errors.
@@ -237,6 +303,7 @@ pub fn write_all(
     dir: &Path,
     config: &TournamentConfig,
     records: &[GameRecord],
+    bracket: Option<&BracketRun>,
 ) -> std::io::Result<()> {
     let games = dir.join("games");
     std::fs::create_dir_all(&games)?;
@@ -251,12 +318,38 @@ pub fn write_all(
     }
     write_atomically(&dir.join("results.csv"), results_csv(records).as_bytes())?;
     write_atomically(&dir.join("results.json"), results_json(records)?.as_bytes())?;
-    write_atomically(&dir.join("report.md"), report(config, records).as_bytes())?;
+    let mut report = report(config, records, bracket);
     let names: Vec<String> = config.players.iter().map(|p| p.name.clone()).collect();
+    if let Some(b) = bracket {
+        write_atomically(&dir.join("bracket.svg"), bracket_svg(b, &names).as_bytes())?;
+    }
     if let Ok(r) = ratings(config.players.len(), records) {
-        if let Ok(svg) = interval_plot("Ratings (95% intervals)", &names, &r) {
-            write_atomically(&dir.join("ratings.svg"), svg.as_bytes())?;
+        match interval_plot("Ratings (95% intervals)", &names, &r) {
+            Ok(svg) => write_atomically(&dir.join("ratings.svg"), svg.as_bytes())?,
+            Err(e) => report += &plot_warning("ratings.svg", &e.to_string()),
         }
     }
-    Ok(())
+    write_atomically(&dir.join("report.md"), report.as_bytes())
+}
+
+/// Warns on stderr that a plot was not written and returns the report's line
+/// saying so.
+#[must_use]
+pub fn plot_warning(file: &str, why: &str) -> String {
+    eprintln!("warning: {file} not written: {why}");
+    format!("\n**Warning:** {file} was not written: {why}.\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plot_warning_names_the_file_and_the_reason() {
+        let line = plot_warning("ratings.svg", "no finite ratings");
+        assert_eq!(
+            line,
+            "\n**Warning:** ratings.svg was not written: no finite ratings.\n"
+        );
+    }
 }

@@ -24,6 +24,9 @@ pub enum RunError {
     /// The state could not be saved.
     #[error("saving the state: {0}")]
     Save(std::io::Error),
+    /// The bracket refused its players or a result.
+    #[error(transparent)]
+    Bracket(#[from] super::bracket::BracketError),
 }
 
 /// The encounters of the configured format.
@@ -34,7 +37,8 @@ pub fn encounters(config: &TournamentConfig) -> Vec<Encounter> {
         Format::RoundRobin => round_robin(n),
         Format::DoubleRoundRobin => double_round_robin(n),
         Format::Gauntlet => gauntlet(n),
-        Format::Groups => grouped_round_robin(n, config.groups),
+        Format::Groups | Format::Mixed => grouped_round_robin(n, config.groups),
+        Format::DoubleElimination => vec![],
     };
     let per_cycle = once.last().map_or(0, |e| e.round);
     (0..config.rounds)
@@ -57,32 +61,79 @@ pub fn plan(
     base: &Path,
     schedule: &[Encounter],
 ) -> Result<Vec<GameSpec>, RunError> {
-    let rules = config.rules();
-    let book = match &config.openings {
-        Some(file) => read_openings(&base.join(file), &rules)
-            .map_err(|e| RunError::Openings(e.to_string()))?,
-        None => vec![],
-    };
+    let mut planner = Planner::new(config, base)?;
     let mut specs = Vec::new();
-    for (i, e) in schedule.iter().enumerate() {
-        let opening = if book.is_empty() {
+    for e in schedule {
+        specs.extend(planner.games(e)?);
+    }
+    Ok(specs)
+}
+
+/// Numbers encounters and games in the order they are created: encounter `i`
+/// takes its opening from the run's seed and `i` (or line `i` of the openings
+/// file), its games the next indices. A schedule that depends on results (a
+/// bracket) creates its encounters in a deterministic order, so its games keep
+/// the same indices and openings in every run.
+pub struct Planner {
+    rules: super::game::Rules,
+    book: Vec<Opening>,
+    random_plies: u32,
+    seed: u64,
+    games_per_encounter: usize,
+    encounters: usize,
+    games: usize,
+}
+
+impl Planner {
+    /// A planner at encounter 0, game 0.
+    ///
+    /// # Errors
+    /// [`RunError::Openings`] when the openings file cannot be read.
+    pub fn new(config: &TournamentConfig, base: &Path) -> Result<Planner, RunError> {
+        let rules = config.rules();
+        let book = match &config.openings {
+            Some(file) => read_openings(&base.join(file), &rules)
+                .map_err(|e| RunError::Openings(e.to_string()))?,
+            None => vec![],
+        };
+        Ok(Planner {
+            rules,
+            book,
+            random_plies: config.random_plies,
+            seed: config.seed,
+            games_per_encounter: config.games_per_encounter,
+            encounters: 0,
+            games: 0,
+        })
+    }
+
+    /// Games numbered so far.
+    #[must_use]
+    pub fn games_planned(&self) -> usize {
+        self.games
+    }
+
+    /// The games of the next encounter.
+    ///
+    /// # Errors
+    /// [`RunError::Openings`] when the random opening fails.
+    pub fn games(&mut self, e: &Encounter) -> Result<Vec<GameSpec>, RunError> {
+        let i = self.encounters;
+        let opening = if self.book.is_empty() {
             random_opening(
-                &rules,
-                config.random_plies,
-                derive_seed(config.seed, i as u64),
+                &self.rules,
+                self.random_plies,
+                derive_seed(self.seed, i as u64),
             )
             .map_err(|e| RunError::Openings(e.to_string()))?
         } else {
-            book[i % book.len()].clone()
+            self.book[i % self.book.len()].clone()
         };
-        specs.extend(encounter_games(
-            e,
-            &opening,
-            config.games_per_encounter,
-            specs.len(),
-        ));
+        let specs = encounter_games(e, &opening, self.games_per_encounter, self.games);
+        self.encounters += 1;
+        self.games += specs.len();
+        Ok(specs)
     }
-    Ok(specs)
 }
 
 fn encounter_games(
@@ -215,7 +266,8 @@ pub enum Start {
 
 /// A whole run: check the players, plan, play (resuming what `dir` holds), write
 /// every output file. `on_game` sees each finished game with every game so far and
-/// the number of games planned.
+/// the number of games planned (for a bracket, an upper bound that shrinks as the
+/// bracket learns results). Returns the bracket of the bracket formats too.
 ///
 /// # Errors
 /// A bad configuration (before any game), an unreadable state, a failed game or a
@@ -225,7 +277,11 @@ pub fn execute(
     dir: &Path,
     threads: usize,
     mut on_game: impl FnMut(&GameRecord, &[GameRecord], usize),
-) -> anyhow::Result<(TournamentConfig, Vec<GameRecord>)> {
+) -> anyhow::Result<(
+    TournamentConfig,
+    Vec<GameRecord>,
+    Option<super::elimination::BracketRun>,
+)> {
     use anyhow::Context;
     let checkpoint = match start {
         Start::Fresh {
@@ -253,6 +309,12 @@ pub fn execute(
         .display()
         .to_string();
     let entrants = config.entrants(&source, &checkpoint.base)?;
+    if config.format.has_bracket() {
+        let (records, bracket) =
+            super::elimination::play(&entrants, checkpoint, dir, threads, &mut on_game)?;
+        super::output::write_all(dir, &config, &records, Some(&bracket))?;
+        return Ok((config, records, Some(bracket)));
+    }
     let specs = plan(&config, &checkpoint.base, &encounters(&config))?;
     let sprt = config
         .sprt
@@ -266,8 +328,8 @@ pub fn execute(
     let total = specs.len();
     let on_game = |g: &GameRecord, all: &[GameRecord]| on_game(g, all, total);
     let records = run(&specs, &entrants, checkpoint, dir, threads, on_game, stop)?;
-    super::output::write_all(dir, &config, &records)?;
-    Ok((config, records))
+    super::output::write_all(dir, &config, &records, None)?;
+    Ok((config, records, None))
 }
 
 /// Wins, draws and losses of player 0 (A) against player 1.
