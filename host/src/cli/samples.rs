@@ -13,8 +13,7 @@ use crate::samples::{run as run_pipeline, Format, PipelineConfig};
 /// The options of `microply samples`.
 #[derive(Debug, Args)]
 pub struct SamplesArgs {
-    /// How players are paired: round-robin (double-elimination and mixed await the
-    /// tournament brackets).
+    /// How players are paired: round-robin, double-elimination or mixed (docs/samples.md).
     #[arg(long, default_value = "round-robin", value_parser = parse_format)]
     format: Format,
     /// Iterations (tournament, samples, training, evolution).
@@ -64,10 +63,11 @@ pub struct SamplesArgs {
 fn parse_format(s: &str) -> Result<Format, String> {
     match s {
         "round-robin" => Ok(Format::RoundRobin),
-        "double-elimination" | "mixed" => Err(format!(
-            "the {s} format is not available yet (it needs the tournament brackets); use round-robin"
+        "double-elimination" => Ok(Format::DoubleElimination),
+        "mixed" => Ok(Format::Mixed),
+        _ => Err(format!(
+            "unknown format '{s}' (expected round-robin, double-elimination or mixed)"
         )),
-        _ => Err(format!("unknown format '{s}' (expected round-robin, double-elimination or mixed)")),
     }
 }
 

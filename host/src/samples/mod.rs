@@ -9,6 +9,8 @@ pub mod pipeline;
 pub mod population;
 pub mod quality;
 pub mod report;
+pub mod rounds;
 
 pub use file::{SamplesError, SamplesFile};
-pub use pipeline::{run, Format, PipelineConfig, PipelineError, State};
+pub use pipeline::{run, PipelineConfig, PipelineError, State};
+pub use rounds::Format;

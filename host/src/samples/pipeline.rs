@@ -21,12 +21,12 @@ use super::oneply::{play, Mover, Played};
 use super::population::{initial_population, next_generation, to_net, Evolution, Genes};
 use super::quality::{duplicates, quality};
 use super::report::write_report;
+use super::rounds::{play_tournament, Format};
 use crate::nn::{fit, Net, OutOfRange, Sample, TrainConfig};
 use crate::parallel::ordered_map;
 use crate::progress::Progress;
 use crate::tournament::checkpoint::write_atomically;
 use crate::tournament::openings::derive_seed;
-use crate::tournament::schedule::{round_robin, Encounter};
 
 /// The state file inside the output folder.
 pub const STATE_FILE: &str = "state.json";
@@ -36,30 +36,6 @@ pub const SAMPLES_FILE: &str = "samples.csv";
 pub const LOG_FILE: &str = "log.csv";
 /// The last iteration's trained network inside the output folder.
 pub const NETWORK_FILE: &str = "network.txt";
-
-/// How the players are paired in an iteration.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Format {
-    /// Everyone meets everyone once (circle method), one game per pairing.
-    RoundRobin,
-}
-
-impl Format {
-    /// The name used on the command line and in the samples file.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Format::RoundRobin => "round-robin",
-        }
-    }
-
-    fn encounters(self, players: usize) -> Vec<Encounter> {
-        match self {
-            Format::RoundRobin => round_robin(players),
-        }
-    }
-}
 
 /// Everything that determines a run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -338,28 +314,14 @@ fn run_iteration(
     let config = &state.config;
     let seed = derive_seed(config.seed, iteration as u64);
     let players = quantised(&state.population)?;
-    let encounters = config.format.encounters(players.len());
-    let games = ordered_map(encounters.len(), threads, |g| {
-        let e = encounters[g];
-        let (first, second) = (
-            Mover::Network(&players[e.first]),
-            Mover::Network(&players[e.second]),
-        );
-        play(&first, &second, derive_seed(seed, g as u64))
-    });
+    let games = play_tournament(config.format, &players, seed, threads);
     let mut wins = vec![0; players.len()];
     let mut fresh = Vec::new();
-    for (game, e) in games
-        .iter()
-        .zip(&encounters)
-        .filter(|(g, _)| qualifies(g, config))
-    {
-        wins[if game.winner == Some(Player::First) {
-            e.first
-        } else {
-            e.second
-        }] += 1;
-        fresh.extend(samples_of(game));
+    for game in games.iter().filter(|g| qualifies(&g.played, config)) {
+        if let Some(w) = game.winner() {
+            wins[w] += 1;
+        }
+        fresh.extend(samples_of(&game.played));
     }
     let r = duplicates(&fresh);
     let all: Vec<Sample> = earlier.iter().chain(&fresh).copied().collect();
