@@ -12,6 +12,7 @@ pub mod experiment;
 pub mod perft;
 pub mod play;
 pub mod play_batch;
+pub mod samples;
 pub mod setup;
 pub mod solve;
 pub mod tournament;
@@ -228,6 +229,9 @@ pub enum Command {
         #[command(subcommand)]
         command: experiment::ExperimentCommand,
     },
+    /// Generate checkers network training samples by tournaments of evolving
+    /// networks, with a report (docs/samples.md).
+    Samples(samples::SamplesArgs),
     /// Play a game against the engine in the terminal.
     Play {
         /// tictactoe, checkers, dots or amazons.
@@ -401,6 +405,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Nn { command } => nn::run(&command),
         Command::Tune { game, args } => tune::run(game, &args),
         Command::PlayBatch(args) => play_batch::run(&args),
+        Command::Samples(args) => samples::run(&args),
         Command::FirmwareLog { elf, log } => crosscheck::print_log(&elf, &log),
         Command::Perft {
             game,

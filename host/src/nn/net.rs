@@ -194,16 +194,15 @@ mod tests {
             let mut grad = [0.0; PARAMETERS];
             net.accumulate_gradient(&x, target, &mut grad);
             let loss = |n: &Net| 0.5 * (n.output(&x) - target).powi(2);
-            for i in 0..PARAMETERS {
+            for (i, &analytic) in grad.iter().enumerate() {
                 let h = 1e-6;
                 let (mut up, mut down) = (net.clone(), net.clone());
                 up.params[i] += h;
                 down.params[i] -= h;
                 let numeric = (loss(&up) - loss(&down)) / (2.0 * h);
                 assert!(
-                    (numeric - grad[i]).abs() <= 1e-7 + 1e-5 * numeric.abs(),
-                    "parameter {i}: back-propagation {} vs finite difference {numeric}",
-                    grad[i]
+                    (numeric - analytic).abs() <= 1e-7 + 1e-5 * numeric.abs(),
+                    "parameter {i}: back-propagation {analytic} vs finite difference {numeric}"
                 );
             }
         }
