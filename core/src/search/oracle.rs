@@ -90,6 +90,10 @@ impl<G, O: Oracle<G> + ?Sized> Oracle<G> for &O {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::tictactoe::{Cell, OpenLines, TicTacToe};
+    use crate::search::{
+        search, search_with, Algorithm, Entry, Knowledge, Limits, NoClock, Settings, Table,
+    };
 
     #[test]
     fn bounds_cut_only_outside_the_window() {
@@ -111,6 +115,110 @@ mod tests {
             exact.cutoff(-Score::INFINITY, Score::INFINITY),
             Some(Score::units(1))
         );
+    }
+
+    /// Tic-tac-toe solved by a full minimax below 6 empty cells (and only there).
+    struct Endgames;
+
+    impl Oracle<TicTacToe> for Endgames {
+        fn probe(&self, pos: &TicTacToe, ply: u32) -> Option<Known> {
+            if pos.empty().count_ones() >= 6 {
+                return None;
+            }
+            let mut stack = [Cell::default(); 64];
+            let settings = Settings {
+                algorithm: Algorithm::Minimax,
+                limits: Limits::depth(9),
+                iterative: false,
+                ..Settings::default()
+            };
+            let r = search(
+                pos,
+                &OpenLines,
+                &mut Table::new(&mut []),
+                &mut stack,
+                &settings,
+                &NoClock,
+                |_| {},
+            );
+            // Re-rooted: the search's plies count from `pos`, the oracle's from the root.
+            r.ok()?.score.map(|s| Known::Exact(s.from_table(ply)))
+        }
+    }
+
+    #[test]
+    fn every_algorithm_uses_the_oracle_below_the_root_and_still_agrees() {
+        let knowledge = Knowledge::new(&OpenLines, &Endgames);
+        let mut reference = None;
+        for algorithm in Algorithm::ALL {
+            let mut memory = [Entry::EMPTY; 1024];
+            let mut stack = [Cell::default(); 64];
+            let settings = Settings {
+                algorithm,
+                limits: Limits::depth(9),
+                ..Settings::default()
+            };
+            let mut tt = Table::new(&mut memory);
+            let with = search_with(
+                &TicTacToe::START,
+                &knowledge,
+                &mut tt,
+                &mut stack,
+                &settings,
+                &NoClock,
+                |_| {},
+            )
+            .unwrap();
+            let mut tt = Table::new(&mut memory);
+            let plain = search(
+                &TicTacToe::START,
+                &OpenLines,
+                &mut tt,
+                &mut stack,
+                &settings,
+                &NoClock,
+                |_| {},
+            )
+            .unwrap();
+            // The value is tic-tac-toe's (a draw) with or without the oracle, and the
+            // oracle ends the tree after four plies, so fewer nodes are searched.
+            assert_eq!(with.score, Some(Score::ZERO), "{algorithm}");
+            assert_eq!(with.score, plain.score, "{algorithm}");
+            assert!(with.stats.nodes < plain.stats.nodes, "{algorithm}");
+            let r = *reference.get_or_insert(with.score);
+            assert_eq!(with.score, r, "{algorithm}");
+        }
+    }
+
+    #[test]
+    fn the_root_is_never_answered() {
+        struct Always;
+        impl Oracle<TicTacToe> for Always {
+            fn probe(&self, _: &TicTacToe, _: u32) -> Option<Known> {
+                Some(Known::Exact(Score::units(3)))
+            }
+        }
+        let mut stack = [Cell::default(); 64];
+        let settings = Settings {
+            limits: Limits::depth(4),
+            ..Settings::default()
+        };
+        let knowledge = Knowledge::new(&OpenLines, &Always);
+        let r = search_with(
+            &TicTacToe::START,
+            &knowledge,
+            &mut Table::new(&mut []),
+            &mut stack,
+            &settings,
+            &NoClock,
+            |_| {},
+        )
+        .unwrap();
+        // Every child scores 3 for its mover, so the root -3, with a move; the children
+        // are never expanded.
+        assert_eq!(r.score, Some(Score::units(-3)));
+        assert!(r.best.is_some());
+        assert!(r.stats.leaf_evals == 0);
     }
 
     #[test]

@@ -6,12 +6,14 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::sync::Arc;
 use std::thread;
 use std::time::Duration;
 
 use microply_core::protocol::Engine;
 
 use crate::clock::HostClock;
+use crate::egtb::Tablebase;
 use crate::firmware::qemu::Qemu;
 use crate::memory::{SearchMemory, DEFAULT_MOVE_WORDS};
 
@@ -55,11 +57,18 @@ impl Client {
     /// The core engine in a thread of this process, with `tt_entries` table entries.
     #[must_use]
     pub fn in_process(tt_entries: usize) -> Client {
+        Client::in_process_with_tables(tt_entries, None)
+    }
+
+    /// [`Client::in_process`] whose checkers searches probe `tables`.
+    #[must_use]
+    pub fn in_process_with_tables(tt_entries: usize, tables: Option<Arc<Tablebase>>) -> Client {
         let (lines, inbox) = channel::<String>();
         let (outbox, replies) = channel();
         thread::spawn(move || {
             let mut memory = SearchMemory::new(tt_entries, DEFAULT_MOVE_WORDS);
-            let mut engine = Engine::new(&mut memory.tt, &mut memory.moves);
+            let oracles = crate::egtb::oracles(tables.as_deref());
+            let mut engine = Engine::new(&mut memory.tt, &mut memory.moves).with_oracles(oracles);
             let clock = HostClock::new();
             for line in inbox {
                 let mut text = String::new();

@@ -3,6 +3,7 @@
 //! game for the player who caused it, with the reason recorded.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
@@ -14,6 +15,7 @@ use super::adjudication::{score_value, Adjudication, Verdict};
 use super::client::{Client, ClientError, Reply};
 use super::openings::Opening;
 use super::player::PlayerConfig;
+use crate::egtb::Tablebase;
 
 /// The game all players play, and how games end when the rules do not end them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -64,13 +66,34 @@ impl Entrant {
         let mut client = match (&self.config.cmd, &self.config.firmware) {
             (Some(cmd), _) => Client::spawn(cmd)?,
             (None, Some(elf)) => Client::firmware(&self.base.join(elf))?,
-            (None, None) => Client::in_process(self.config.table),
+            (None, None) => Client::in_process_with_tables(self.config.table, self.tables(rules)?),
         };
         client.request(&game_line(rules), timeout)?;
         for line in &self.setup {
             client.request(line, timeout)?;
         }
         Ok(client)
+    }
+}
+
+impl Entrant {
+    /// The player's checkers endgame tables (`egtb = "DIR"`), loaded.
+    fn tables(&self, rules: &Rules) -> Result<Option<Arc<Tablebase>>, ClientError> {
+        let Some(dir) = &self.config.egtb else {
+            return Ok(None);
+        };
+        let failed = |reason: String| ClientError::Spawn {
+            command: format!("egtb {dir}"),
+            reason,
+        };
+        if rules.game != "checkers" {
+            return Err(failed(format!(
+                "the tables are for checkers, not {}",
+                rules.game
+            )));
+        }
+        let tables = Tablebase::load(&self.base.join(dir)).map_err(|e| failed(e.to_string()))?;
+        Ok(Some(Arc::new(tables)))
     }
 }
 
@@ -442,6 +465,22 @@ mod tests {
             setup: vec![],
             base: PathBuf::from("."),
         }
+    }
+
+    #[test]
+    fn endgame_tables_are_checked_when_the_engine_starts() {
+        let timeout = Duration::from_secs(5);
+        let player = entrant("name=A,depth=1,egtb=/nonexistent/tables");
+        let wrong_game = player.start(&rules("dots"), timeout).err().unwrap();
+        assert!(
+            wrong_game.to_string().contains("for checkers, not dots"),
+            "{wrong_game}"
+        );
+        let missing = player.start(&rules("checkers"), timeout).err().unwrap();
+        assert!(
+            missing.to_string().contains("/nonexistent/tables"),
+            "{missing}"
+        );
     }
 
     /// Game 0 of round 1, player 0 moving first, from `opening`.

@@ -50,6 +50,10 @@ pub struct PlayerConfig {
     /// A firmware ELF run under QEMU instead of the core.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub firmware: Option<String>,
+    /// Checkers endgame tables the in-process engine's searches probe (a folder
+    /// relative to the config file's; `microply egtb generate`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub egtb: Option<String>,
 }
 
 fn default_algo() -> String {
@@ -81,6 +85,9 @@ pub enum PlayerError {
     /// Both an external command and a firmware.
     #[error("player '{0}': give at most one of cmd, firmware")]
     Engine(String),
+    /// Endgame tables for an engine other than the in-process core.
+    #[error("player '{0}': egtb is for the in-process engine (give cmd its own --egtb)")]
+    Egtb(String),
     /// A weights file that cannot be read.
     #[error("player '{0}': weights file '{1}': {2}")]
     WeightsFile(String, String, String),
@@ -88,7 +95,7 @@ pub enum PlayerError {
 
 impl PlayerConfig {
     /// Reads the command-line form `name=A,algo=pvs,depth=6,evaluator=network,
-    /// weights=FILE,table=N,cmd=...` (weights inline as `weights=0.5;1;2`).
+    /// weights=FILE,table=N,egtb=DIR,cmd=...` (weights inline as `weights=0.5;1;2`).
     ///
     /// # Errors
     /// [`PlayerError`] naming the bad key or value.
@@ -104,6 +111,7 @@ impl PlayerConfig {
             table: default_table(),
             cmd: None,
             firmware: None,
+            egtb: None,
         };
         for part in spec.split(',').filter(|s| !s.is_empty()) {
             let (key, value) = part
@@ -130,6 +138,7 @@ impl PlayerConfig {
             "table" => self.table = value.parse().map_err(|_| bad("table"))?,
             "cmd" => self.cmd = Some(value.to_owned()),
             "firmware" => self.firmware = Some(value.to_owned()),
+            "egtb" => self.egtb = Some(value.to_owned()),
             "weights" if value.contains(';') || value.parse::<f64>().is_ok() => {
                 let values: Result<Vec<f64>, _> = value.split(';').map(str::parse).collect();
                 self.weights = Some(WeightsSource::Inline(values.map_err(|_| bad("weights"))?));
@@ -156,6 +165,9 @@ impl PlayerConfig {
         }
         if self.cmd.is_some() && self.firmware.is_some() {
             return Err(PlayerError::Engine(self.name.clone()));
+        }
+        if self.egtb.is_some() && (self.cmd.is_some() || self.firmware.is_some()) {
+            return Err(PlayerError::Egtb(self.name.clone()));
         }
         if self
             .algo
@@ -282,5 +294,18 @@ mod tests {
             PlayerConfig::parse_spec("name=A,depth=2,algo=best"),
             Err(PlayerError::BadValue("A".into(), "algo", "best".into()))
         );
+        assert_eq!(
+            PlayerConfig::parse_spec("name=A,depth=2,egtb=t,cmd=microply engine"),
+            Err(PlayerError::Egtb("A".into()))
+        );
+    }
+
+    #[test]
+    fn endgame_tables_are_a_player_option() {
+        let p = PlayerConfig::parse_spec("name=A,depth=2,egtb=tables/4").unwrap();
+        assert_eq!(p.egtb.as_deref(), Some("tables/4"));
+        let toml_player: PlayerConfig =
+            toml::from_str("name = \"B\"\ndepth = 3\negtb = \"e4\"").unwrap();
+        assert_eq!(toml_player.egtb.as_deref(), Some("e4"));
     }
 }
