@@ -44,6 +44,7 @@ impl Side {
             table: 1 << 16,
             cmd: None,
             firmware: None,
+            egtb: None,
         }
     }
 
