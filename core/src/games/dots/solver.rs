@@ -131,7 +131,7 @@ struct MoveList {
 impl MoveList {
     const fn new() -> MoveList {
         MoveList {
-            list: [Edge(0); 84],
+            list: [Edge::from_bit(0); 84],
             len: 0,
             moves: Edges::EMPTY,
         }
@@ -241,7 +241,10 @@ impl Solver<'_> {
             }
             alpha = alpha.max(lo);
             beta = beta.min(hi);
-            first = Edge(e.best).set().preimage(self.size, symmetry).first();
+            first = Edge::new(e.best)
+                .map_or(Edges::EMPTY, Edge::set)
+                .preimage(self.size, symmetry)
+                .first();
         }
         let order = ordered_moves(undrawn, sides, f, first);
         let mut best = (-(Edges::boxes(self.size).count_ones() as i32) - 1, None);
@@ -333,7 +336,7 @@ impl Solver<'_> {
             upper: upper as i8,
             undrawn,
             size: self.size.index() as u8,
-            best: best.map_or(u8::MAX, |m| m.0),
+            best: best.map_or(u8::MAX, Edge::index),
             _pad: [0; 3],
         };
         let slots = self.slots(key);
@@ -432,13 +435,13 @@ fn ordered_moves(undrawn: Edges, sides: &Sides, f: &[u64; 5], first: Option<Edge
 fn free_side(b: u64, sides: &Sides) -> Edge {
     let i = b.trailing_zeros() as u8;
     if sides.bottom & b != 0 {
-        Edge(i)
+        Edge::from_bit(i)
     } else if sides.top & b != 0 {
-        Edge(i + 8)
+        Edge::from_bit(i + 8)
     } else if sides.left & b != 0 {
-        Edge(64 + i)
+        Edge::from_bit(64 + i)
     } else {
-        Edge(64 + i + 1)
+        Edge::from_bit(64 + i + 1)
     }
 }
 
@@ -446,10 +449,10 @@ fn free_side(b: u64, sides: &Sides) -> Edge {
 fn across(e: Edge, b: u64, size: Size) -> u64 {
     let boxes = Edges::boxes(size);
     let (a, c) = if e.is_vertical() {
-        let i = u32::from(e.0 - 64);
+        let i = u32::from(e.index() - 64);
         (1u64 << i, (1u64 << i) >> 1)
     } else {
-        let i = u32::from(e.0);
+        let i = u32::from(e.index());
         (1u64 << i, (1u64 << i) >> 8)
     };
     (a | c) & boxes & !b
@@ -561,10 +564,10 @@ fn walk(b: u64, sides: &Sides, f: &[u64; 5], size: Size) -> Piece {
 fn other_side(b: u64, e: Edge, sides: &Sides) -> Option<Edge> {
     let i = b.trailing_zeros() as u8;
     let candidates = [
-        (sides.bottom, Edge(i)),
-        (sides.top, Edge(i + 8)),
-        (sides.left, Edge(64 + i)),
-        (sides.right, Edge(64 + i + 1)),
+        (sides.bottom, Edge::from_bit(i)),
+        (sides.top, Edge::from_bit(i + 8)),
+        (sides.left, Edge::from_bit(64 + i)),
+        (sides.right, Edge::from_bit(64 + i + 1)),
     ];
     candidates
         .into_iter()
