@@ -19,7 +19,9 @@ use crate::playable::Playable;
 use crate::player::Outcome;
 use crate::score::Score;
 use crate::score::Value;
-use crate::search::{Algorithm, Clock, Entry, Iteration, Limits, SearchResult, Settings, Table};
+use crate::search::{
+    Algorithm, Clock, Entry, Iteration, Limits, Mode, SearchResult, Settings, Table,
+};
 use crate::selectable::{EvaluatorSet, Selectable, MAX_WEIGHTS};
 use crate::{with_game, with_position};
 
@@ -125,10 +127,11 @@ impl<'a> Engine<'a> {
             Command::SelfPlay {
                 limit,
                 algorithm,
+                mode,
                 max_plies,
             } => {
                 with_position!(&mut self.position, G, p => {
-                    let settings = settings(limit, algorithm);
+                    let settings = settings(limit, algorithm, mode);
                     let eval = G::evaluator(evals);
                     *p = selfplay::run(p, eval, tt, moves, &settings, max_plies, clock, out)?;
                 });
@@ -269,13 +272,17 @@ fn run_on<'l, G: Playable, C: Clock>(
             })?;
             writeln!(out, "perft {depth} {n}")
         }
-        Command::Go { limit, algorithm } => {
+        Command::Go {
+            limit,
+            algorithm,
+            mode,
+        } => {
             let result = go(
                 pos,
                 eval,
                 tt,
                 words,
-                &settings(limit, algorithm),
+                &settings(limit, algorithm, mode),
                 clock,
                 out,
             )?;
@@ -353,7 +360,7 @@ pub(super) fn static_score<G: Playable>(pos: &G, eval: &G::Eval) -> Score {
     }
 }
 
-fn settings(limit: GoLimit, algorithm: Algorithm) -> Settings {
+fn settings(limit: GoLimit, algorithm: Algorithm, mode: Mode) -> Settings {
     let limits = match limit {
         GoLimit::Depth(d) => Limits::depth(d),
         GoLimit::Nodes(n) => Limits::nodes(n),
@@ -362,6 +369,7 @@ fn settings(limit: GoLimit, algorithm: Algorithm) -> Settings {
     Settings {
         algorithm,
         limits,
+        mode,
         ..Settings::default()
     }
 }

@@ -4,17 +4,23 @@ use std::time::Instant;
 
 use anyhow::anyhow;
 use microply_core::decide;
-use microply_core::search::{Algorithm, Iteration, Limits, NoClock, Settings, Table};
+use microply_core::search::{Algorithm, Iteration, Limits, Mode, NoClock, Settings, Table};
 use microply_core::Playable;
 
 use super::GameArgs;
 use crate::memory::SearchMemory;
 
-/// Searches to `depth` and prints each iteration, then the best move.
+/// Searches to `depth` with `algorithm` in `mode` and prints each iteration, then the
+/// best move.
 ///
 /// # Errors
 /// A bad position, a finished game or a move stack too small.
-pub fn run<G: Playable>(args: &GameArgs, depth: u32, algorithm: Algorithm) -> anyhow::Result<()> {
+pub fn run<G: Playable>(
+    args: &GameArgs,
+    depth: u32,
+    algorithm: Algorithm,
+    mode: Mode,
+) -> anyhow::Result<()> {
     let pos: G = args.position()?;
     if pos.outcome().is_some() {
         return Err(anyhow!("the game is over in this position"));
@@ -25,6 +31,7 @@ pub fn run<G: Playable>(args: &GameArgs, depth: u32, algorithm: Algorithm) -> an
     let settings = Settings {
         algorithm,
         limits: Limits::depth(depth),
+        mode,
         ..Settings::default()
     };
     let started = Instant::now();

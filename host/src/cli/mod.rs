@@ -17,7 +17,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use microply_core::games::GameKind;
-use microply_core::search::Algorithm;
+use microply_core::search::{Algorithm, Mode};
 use microply_core::with_game;
 
 use crate::ratings::{Pentanomial, Sprt, Wdl};
@@ -84,6 +84,9 @@ pub enum Command {
         /// Search algorithm.
         #[arg(long, default_value = "sss", value_parser = parse_algorithm)]
         algo: Algorithm,
+        /// Search mode: exact (every algorithm gives minimax's value) or selective.
+        #[arg(long, default_value = "exact", value_parser = parse_mode)]
+        mode: Mode,
     },
     /// Send the same command script to the host engine and to the firmware under
     /// QEMU (or another engine program) and compare every reply (timing fields
@@ -207,6 +210,9 @@ pub enum Command {
         /// Search algorithm.
         #[arg(long, default_value = "sss", value_parser = parse_algorithm)]
         algo: Algorithm,
+        /// Search mode: selective (aspiration, history, reductions, extensions) or exact.
+        #[arg(long, default_value = "selective", value_parser = parse_mode)]
+        mode: Mode,
     },
 }
 
@@ -276,6 +282,10 @@ fn parse_sprt(s: &str) -> Result<Sprt, String> {
 }
 
 fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
+    s.parse().map_err(|e| format!("{e}"))
+}
+
+fn parse_mode(s: &str) -> Result<Mode, String> {
     s.parse().map_err(|e| format!("{e}"))
 }
 
@@ -357,8 +367,13 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         } => {
             with_game!(game.kind, G => perft::run::<G>(&game, depth, divide))
         }
-        Command::Analyze { game, depth, algo } => {
-            with_game!(game.kind, G => analyze::run::<G>(&game, depth, algo))
+        Command::Analyze {
+            game,
+            depth,
+            algo,
+            mode,
+        } => {
+            with_game!(game.kind, G => analyze::run::<G>(&game, depth, algo, mode))
         }
         Command::Play {
             game,
@@ -367,6 +382,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             movetime,
             side,
             algo,
+            mode,
         } => {
             let args = play::PlayArgs {
                 options,
@@ -374,6 +390,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 movetime,
                 side,
                 algo,
+                mode,
             };
             with_game!(game, G => play::run::<G>(&args))
         }

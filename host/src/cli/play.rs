@@ -4,7 +4,7 @@ use std::io::{BufRead, Write};
 use std::time::Instant;
 
 use anyhow::{anyhow, bail};
-use microply_core::search::{Algorithm, Limits, Settings, Table};
+use microply_core::search::{Algorithm, Limits, Mode, Settings, Table};
 use microply_core::{decide, Outcome, Playable, Player};
 
 use super::setup::start_position;
@@ -24,6 +24,8 @@ pub struct PlayArgs {
     pub side: Option<String>,
     /// The engine's algorithm.
     pub algo: Algorithm,
+    /// The engine's search mode (`microply play` defaults to selective: strength).
+    pub mode: Mode,
 }
 
 /// Plays on the terminal.
@@ -54,6 +56,7 @@ pub fn session<G: Playable>(
     let settings = Settings {
         algorithm: args.algo,
         limits,
+        mode: args.mode,
         ..Settings::default()
     };
     let mut memory = SearchMemory::default();
