@@ -271,8 +271,8 @@ mod tests {
             ("A", "pvs", Some(6))
         );
         assert_eq!(p.go_command(), "go depth 6 algo=pvs");
-        let p = PlayerConfig::parse_spec("name=S,mode=selective,movetime=100").unwrap();
-        assert_eq!(p.go_command(), "go movetime 100 algo=sss mode=selective");
+        let s = PlayerConfig::parse_spec("name=S,mode=selective,movetime=100").unwrap();
+        assert_eq!(s.go_command(), "go movetime 100 algo=sss mode=selective");
         assert_eq!(
             PlayerConfig::parse_spec("name=S,mode=fast,depth=2"),
             Err(PlayerError::BadValue("S".into(), "mode", "fast".into()))
