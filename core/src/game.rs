@@ -88,6 +88,15 @@ pub trait Game: Copy + Eq + fmt::Debug + Sized {
         true
     }
 
+    /// Whether `m`, legal here, is a forcing move that the selective search mode
+    /// ([`Mode::Selective`](crate::search::Mode)) searches one ply deeper and never
+    /// reduces (checkers: men stepping into their last two rows). The default,
+    /// no move, leaves the game to reductions only.
+    fn is_forcing(&self, m: Self::Move) -> bool {
+        let _ = m;
+        false
+    }
+
     /// Writes the legal moves into `buf` in generation order and returns how many.
     ///
     /// # Errors

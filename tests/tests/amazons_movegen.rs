@@ -45,11 +45,11 @@ impl Grid {
         for (row, line) in cells.iter_mut().enumerate() {
             for (col, cell) in line.iter_mut().enumerate() {
                 let s = Square::new(row as u8, col as u8).unwrap();
-                *cell = if pos.queens(Player::First).contains(s.0) {
+                *cell = if pos.queens(Player::First).contains(s.index()) {
                     Cell::White
-                } else if pos.queens(Player::Second).contains(s.0) {
+                } else if pos.queens(Player::Second).contains(s.index()) {
                     Cell::Black
-                } else if pos.arrows().contains(s.0) {
+                } else if pos.arrows().contains(s.index()) {
                     Cell::Arrow
                 } else {
                     Cell::Empty
@@ -139,7 +139,7 @@ fn generated(pos: &Amazons) -> Vec<Move> {
 }
 
 fn key(m: &Move) -> (u8, u8, u8) {
-    (m.from.0, m.to.0, m.arrow.0)
+    (m.from.index(), m.to.index(), m.arrow.index())
 }
 
 /// Every check of one position against the reference.
@@ -263,7 +263,8 @@ proptest! {
     #[test]
     fn illegal_moves_never_panic(from in any::<u8>(), to in any::<u8>(), arrow in any::<u8>()) {
         let pos = Amazons::start_position(Size::Eight);
-        let m = Move { from: Square(from), to: Square(to), arrow: Square(arrow) };
+        let square = |i| Square::from_index(i).unwrap_or_default();
+        let m = Move { from: square(from), to: square(to), arrow: square(arrow) };
         let after = pos.after(m);
         prop_assert_eq!(after.hash(), after.compute_hash());
         let _ = pos.is_legal(m);

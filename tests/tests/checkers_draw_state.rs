@@ -14,7 +14,7 @@
 use microply_core::games::checkers::bitboard::{square, BOTTOM_ROW, TOP_ROW};
 use microply_core::games::checkers::{Baseline, Checkers, Config, Move};
 use microply_core::rng::{below, random_move, SplitMix64};
-use microply_core::search::{search, Algorithm, Entry, Limits, NoClock, Settings, Table};
+use microply_core::search::{search, Algorithm, Entry, Limits, Mode, NoClock, Settings, Table};
 use microply_core::{Game, Notation, Player, Score};
 use proptest::prelude::*;
 
@@ -80,6 +80,7 @@ fn score(
         limits: Limits::depth(depth),
         iterative,
         reorder: true,
+        mode: Mode::Exact,
     };
     search(
         pos,

@@ -1,7 +1,7 @@
 //! The host adapters: `microply engine` over byte streams and `microply play`.
 
 use microply_core::games::tictactoe::TicTacToe;
-use microply_core::search::Algorithm;
+use microply_core::search::{Algorithm, Mode};
 use microply_host::cli::engine::serve;
 use microply_host::cli::play::{session, PlayArgs};
 
@@ -39,6 +39,7 @@ fn play(side: Option<&str>, input: &str) -> String {
         side: side.map(str::to_string),
         egtb: None,
         algo: Algorithm::Sss,
+        mode: Mode::Exact,
     };
     let mut out = Vec::new();
     session::<TicTacToe>(&args, input.as_bytes(), &mut out).expect("a scripted game");
@@ -72,6 +73,7 @@ fn an_unknown_side_is_an_error_naming_the_sides() {
         side: Some("red".into()),
         egtb: None,
         algo: Algorithm::Sss,
+        mode: Mode::Exact,
     };
     let err = session::<TicTacToe>(&args, &b""[..], &mut Vec::new()).unwrap_err();
     assert_eq!(

@@ -145,10 +145,10 @@ fn features_match_a_slow_recount() {
         let f = pos.features();
         let freedom = |r: u8, c: u8| {
             let sides = [
-                microply_core::games::dots::Edge::horizontal(r, c),
-                microply_core::games::dots::Edge::horizontal(r + 1, c),
-                microply_core::games::dots::Edge::vertical(r, c),
-                microply_core::games::dots::Edge::vertical(r, c + 1),
+                microply_core::games::dots::Edge::horizontal(r, c).unwrap(),
+                microply_core::games::dots::Edge::horizontal(r + 1, c).unwrap(),
+                microply_core::games::dots::Edge::vertical(r, c).unwrap(),
+                microply_core::games::dots::Edge::vertical(r, c + 1).unwrap(),
             ];
             sides.iter().filter(|&&e| !pos.edges().contains(e)).count()
         };

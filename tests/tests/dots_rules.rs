@@ -96,8 +96,8 @@ proptest! {
     #[test]
     fn illegal_moves_change_nothing(rows in 1u8..=6, cols in 1u8..=6, raw in any::<u8>()) {
         let size = Size::new(rows, cols).unwrap();
-        let pos = Dots::empty(size).after(Edge::horizontal(0, 0));
-        let m = Edge(raw);
+        let pos = Dots::empty(size).after(Edge::horizontal(0, 0).unwrap());
+        let m = Edge::new(raw).unwrap_or_default();
         if !pos.is_legal(m) {
             prop_assert_eq!(pos.after(m), pos);
         }

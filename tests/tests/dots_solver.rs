@@ -27,10 +27,10 @@ impl BruteForce {
         for r in 0..size.rows() {
             for c in 0..size.cols() {
                 let sides = [
-                    Edge::horizontal(r, c),
-                    Edge::horizontal(r + 1, c),
-                    Edge::vertical(r, c),
-                    Edge::vertical(r, c + 1),
+                    Edge::horizontal(r, c).unwrap(),
+                    Edge::horizontal(r + 1, c).unwrap(),
+                    Edge::vertical(r, c).unwrap(),
+                    Edge::vertical(r, c + 1).unwrap(),
                 ];
                 box_masks.push(sides.iter().map(|&e| dense(e)).fold(0, |a, b| a | b));
             }

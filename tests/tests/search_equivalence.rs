@@ -9,7 +9,7 @@
 //! is not claimed there.
 
 use microply_core::search::{
-    search, Algorithm, Entry, Limits, NoClock, SearchResult, Settings, Table,
+    search, Algorithm, Entry, Limits, Mode, NoClock, SearchResult, Settings, Table,
 };
 use microply_core::{Evaluator, Game, Outcome, Score};
 use microply_tests::synthetic::{DagNode, DagShape, Leaf, LeafRecorder, Node, Shape};
@@ -38,6 +38,7 @@ fn settings(algorithm: Algorithm, depth: u32, iterative: bool, reorder: bool) ->
         limits: Limits::depth(depth),
         iterative,
         reorder,
+        mode: Mode::Exact,
     }
 }
 

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use microply_core::games::tictactoe::{Cell, OpenLines, TicTacToe};
 use microply_core::search::{
-    search, Algorithm, Entry, Limits, NoClock, SearchResult, Settings, Table,
+    search, Algorithm, Entry, Limits, Mode, NoClock, SearchResult, Settings, Table,
 };
 use microply_core::{Game, Notation, Score};
 use proptest::prelude::*;
@@ -22,6 +22,7 @@ fn settings(algorithm: Algorithm, depth: u32, iterative: bool) -> Settings {
         limits: Limits::depth(depth),
         iterative,
         reorder: true,
+        mode: Mode::Exact,
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::error::ProtocolError;
 use crate::games::GameKind;
-use crate::search::Algorithm;
+use crate::search::{Algorithm, Mode};
 
 /// The most whitespace-separated tokens a line may hold.
 pub const MAX_TOKENS: usize = 512;
@@ -45,19 +45,23 @@ pub enum Command<'l> {
     Status,
     /// `perft D`.
     Perft(u32),
-    /// `go depth D | nodes N | movetime MS [algo=A]`.
+    /// `go depth D | nodes N | movetime MS [algo=A] [mode=M]`.
     Go {
         /// When to stop.
         limit: GoLimit,
         /// Which search.
         algorithm: Algorithm,
+        /// Exact (the default) or selective.
+        mode: Mode,
     },
-    /// `selfplay depth=D|nodes=N [algo=A] [maxplies=N]`.
+    /// `selfplay depth=D|nodes=N [algo=A] [mode=M] [maxplies=N]`.
     SelfPlay {
         /// The limit of every move's search.
         limit: GoLimit,
         /// Which search.
         algorithm: Algorithm,
+        /// Exact (the default) or selective.
+        mode: Mode,
         /// Stop after this many plies even if the game goes on.
         max_plies: u32,
     },
@@ -227,6 +231,10 @@ fn parse_algorithm(text: &str) -> Result<Algorithm, ProtocolError<'_>> {
         .map_err(|_| ProtocolError::UnknownAlgorithm(text))
 }
 
+fn parse_mode(text: &str) -> Result<Mode, ProtocolError<'_>> {
+    text.parse().map_err(|_| ProtocolError::UnknownMode(text))
+}
+
 fn parse_go(rest: &str) -> Result<Command<'_>, ProtocolError<'_>> {
     let (kind, rest) = split_word(rest);
     let (value, rest) = split_word(rest);
@@ -238,13 +246,19 @@ fn parse_go(rest: &str) -> Result<Command<'_>, ProtocolError<'_>> {
     }
     let limit = parse_limit(kind, value)?.ok_or(ProtocolError::UnexpectedArgument(kind))?;
     let mut algorithm = Algorithm::default();
+    let mut mode = Mode::default();
     for token in rest.split_ascii_whitespace() {
         match token.split_once('=') {
             Some(("algo", name)) => algorithm = parse_algorithm(name)?,
+            Some(("mode", name)) => mode = parse_mode(name)?,
             _ => return Err(ProtocolError::UnexpectedArgument(token)),
         }
     }
-    Ok(Command::Go { limit, algorithm })
+    Ok(Command::Go {
+        limit,
+        algorithm,
+        mode,
+    })
 }
 
 fn parse_limit<'l>(kind: &str, value: &'l str) -> Result<Option<GoLimit>, ProtocolError<'l>> {
@@ -266,6 +280,7 @@ fn parse_depth(value: &str) -> Result<u32, ProtocolError<'_>> {
 fn parse_selfplay(rest: &str) -> Result<Command<'_>, ProtocolError<'_>> {
     let mut limit = None;
     let mut algorithm = Algorithm::default();
+    let mut mode = Mode::default();
     let mut max_plies = DEFAULT_MAX_PLIES;
     for token in rest.split_ascii_whitespace() {
         let Some((key, value)) = token.split_once('=') else {
@@ -273,6 +288,7 @@ fn parse_selfplay(rest: &str) -> Result<Command<'_>, ProtocolError<'_>> {
         };
         match key {
             "algo" => algorithm = parse_algorithm(value)?,
+            "mode" => mode = parse_mode(value)?,
             "maxplies" => max_plies = parse_number(value)?,
             _ => match parse_limit(key, value)? {
                 Some(l) => limit = Some(l),
@@ -284,6 +300,7 @@ fn parse_selfplay(rest: &str) -> Result<Command<'_>, ProtocolError<'_>> {
     Ok(Command::SelfPlay {
         limit,
         algorithm,
+        mode,
         max_plies,
     })
 }
@@ -321,7 +338,8 @@ mod tests {
             Command::parse("go nodes 500 algo=pvs"),
             Ok(Command::Go {
                 limit: GoLimit::Nodes(500),
-                algorithm: Algorithm::Pvs
+                algorithm: Algorithm::Pvs,
+                mode: Mode::Exact,
             })
         );
         assert_eq!(
@@ -348,8 +366,30 @@ mod tests {
             Ok(Command::SelfPlay {
                 limit: GoLimit::Depth(2),
                 algorithm: Algorithm::Sss,
+                mode: Mode::Exact,
                 max_plies: 9
             })
+        );
+        assert_eq!(
+            Command::parse("go depth 4 mode=selective algo=pvs"),
+            Ok(Command::Go {
+                limit: GoLimit::Depth(4),
+                algorithm: Algorithm::Pvs,
+                mode: Mode::Selective,
+            })
+        );
+        assert_eq!(
+            Command::parse("selfplay mode=selective nodes=9"),
+            Ok(Command::SelfPlay {
+                limit: GoLimit::Nodes(9),
+                algorithm: Algorithm::Sss,
+                mode: Mode::Selective,
+                max_plies: DEFAULT_MAX_PLIES
+            })
+        );
+        assert_eq!(
+            Command::parse("go depth 2 mode=fast"),
+            Err(ProtocolError::UnknownMode("fast"))
         );
     }
 

@@ -20,7 +20,7 @@ use crate::player::Outcome;
 use crate::score::Score;
 use crate::score::Value;
 use crate::search::{
-    Algorithm, Clock, Entry, Iteration, Knowledge, Limits, SearchResult, Settings, Table,
+    Algorithm, Clock, Entry, Iteration, Knowledge, Limits, Mode, SearchResult, Settings, Table,
 };
 use crate::selectable::{EvaluatorSet, Selectable, MAX_WEIGHTS};
 use crate::{with_game, with_position};
@@ -137,10 +137,11 @@ impl<'a> Engine<'a> {
             Command::SelfPlay {
                 limit,
                 algorithm,
+                mode,
                 max_plies,
             } => {
                 with_position!(&mut self.position, G, p => {
-                    let settings = settings(limit, algorithm);
+                    let settings = settings(limit, algorithm, mode);
                     let knowledge = Knowledge::new(G::evaluator(evals), G::oracle(&oracles));
                     *p = selfplay::run(p, &knowledge, tt, moves, &settings, max_plies, clock, out)?;
                 });
@@ -281,13 +282,17 @@ fn run_on<'l, G: Playable, C: Clock>(
             })?;
             writeln!(out, "perft {depth} {n}")
         }
-        Command::Go { limit, algorithm } => {
+        Command::Go {
+            limit,
+            algorithm,
+            mode,
+        } => {
             let result = go(
                 pos,
                 knowledge,
                 tt,
                 words,
-                &settings(limit, algorithm),
+                &settings(limit, algorithm, mode),
                 clock,
                 out,
             )?;
@@ -365,7 +370,7 @@ pub(super) fn static_score<G: Playable>(pos: &G, eval: &G::Eval) -> Score {
     }
 }
 
-fn settings(limit: GoLimit, algorithm: Algorithm) -> Settings {
+fn settings(limit: GoLimit, algorithm: Algorithm, mode: Mode) -> Settings {
     let limits = match limit {
         GoLimit::Depth(d) => Limits::depth(d),
         GoLimit::Nodes(n) => Limits::nodes(n),
@@ -374,6 +379,7 @@ fn settings(limit: GoLimit, algorithm: Algorithm) -> Settings {
     Settings {
         algorithm,
         limits,
+        mode,
         ..Settings::default()
     }
 }

@@ -34,6 +34,8 @@ pub enum ProtocolError<'l> {
     UnknownGame(&'l str),
     /// The algorithm name is not known.
     UnknownAlgorithm(&'l str),
+    /// The search mode is not `exact` or `selective`.
+    UnknownMode(&'l str),
     /// A game option is not `key=value`, or the game rejected it.
     BadOption(&'l str, Option<ConfigError>),
     /// A move or FEN that could not be read or played.
@@ -108,6 +110,9 @@ impl fmt::Display for ProtocolError<'_> {
                     f,
                     "unknown algorithm '{w}' (expected minimax, alphabeta, pvs, mtdf or sss)"
                 )
+            }
+            ProtocolError::UnknownMode(w) => {
+                write!(f, "unknown search mode '{w}' (expected exact or selective)")
             }
             ProtocolError::BadOption(w, None) => write!(f, "option '{w}' is not key=value"),
             ProtocolError::BadOption(w, Some(e)) => write!(f, "{e}: '{w}'"),

@@ -50,6 +50,67 @@ impl ChildWindow for FullWindow {
     }
 }
 
+/// The first move a late-move reduction may reduce (0-based), after the table move
+/// and two killers.
+const LMR_FIRST_MOVE: usize = 3;
+/// The least remaining depth at which moves are reduced.
+const LMR_MIN_DEPTH: u32 = 3;
+/// From this move on, and at this depth or more, moves are reduced by two plies.
+const LMR_DEEP: (usize, u32) = (6, 6);
+
+/// How deep a node searches one of its moves: the nominal child depth (one more for
+/// an extended forcing move in selective mode) and, for a late quiet move in
+/// selective mode, the reduced depth of its first, null-window search.
+struct Plan {
+    depth: u32,
+    reduced_depth: Option<u32>,
+    forcing: bool,
+}
+
+impl Plan {
+    fn new<G: Game, E: Evaluator<G>, C: Clock>(
+        ctx: &Context<'_, '_, G, E, C>,
+        pos: &G,
+        m: G::Move,
+        child: &G,
+        depth: u32,
+        ply: u32,
+        nth: usize,
+    ) -> Plan {
+        let exact = Plan {
+            depth: depth.saturating_sub(1),
+            reduced_depth: None,
+            forcing: false,
+        };
+        if !ctx.selective {
+            return exact;
+        }
+        let forcing = pos.is_forcing(m);
+        if forcing && ctx.may_extend(depth, ply) {
+            return Plan {
+                depth,
+                reduced_depth: None,
+                forcing,
+            };
+        }
+        let late_and_quiet = nth >= LMR_FIRST_MOVE
+            && depth >= LMR_MIN_DEPTH
+            && !forcing
+            && pos.is_quiet()
+            && child.is_quiet();
+        let reduction = if nth >= LMR_DEEP.0 && depth >= LMR_DEEP.1 {
+            2
+        } else {
+            1
+        };
+        Plan {
+            reduced_depth: late_and_quiet.then(|| depth - 1 - reduction),
+            forcing,
+            ..exact
+        }
+    }
+}
+
 /// Searches `pos` to `depth` plies with window `(alpha, beta)`; fail-soft.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn negamax<W: ChildWindow, G: Game, E: Evaluator<G>, C: Clock>(
@@ -94,20 +155,51 @@ pub(crate) fn negamax<W: ChildWindow, G: Game, E: Evaluator<G>, C: Clock>(
     let mut best_move = None;
     let mut nth = 0;
     let horizon_elsewhere = core::mem::replace(&mut ctx.horizon, horizon_below);
-    while let Some((m, rest)) = picker.next().map_err(|_| Abort::MoveStackFull)? {
+    while let Some((m, rest)) = picker
+        .next(ctx.move_history())
+        .map_err(|_| Abort::MoveStackFull)?
+    {
         let child = pos.after(m);
         let window_alpha = alpha.max(best);
-        let s = W::search(
-            ctx,
-            parent,
-            &child,
-            rest,
-            depth.saturating_sub(1),
-            ply + 1,
-            window_alpha,
-            beta,
-            nth,
-        )?;
+        let plan = Plan::new(ctx, pos, m, &child, depth, ply, nth);
+        let s = match plan.reduced_depth {
+            Some(reduced) => {
+                // A null window at alpha: only a move that beats it earns its full depth.
+                let scout = search_child(
+                    parent,
+                    &child,
+                    window_alpha,
+                    window_alpha.succ(),
+                    |c, a, b| negamax::<W, _, _, _>(ctx, c, rest, reduced, ply + 1, a, b),
+                )?;
+                if scout > window_alpha {
+                    W::search(
+                        ctx,
+                        parent,
+                        &child,
+                        rest,
+                        plan.depth,
+                        ply + 1,
+                        window_alpha,
+                        beta,
+                        nth,
+                    )?
+                } else {
+                    scout
+                }
+            }
+            None => W::search(
+                ctx,
+                parent,
+                &child,
+                rest,
+                plan.depth,
+                ply + 1,
+                window_alpha,
+                beta,
+                nth,
+            )?,
+        };
         nth += 1;
         if s > best {
             best = s;
@@ -115,6 +207,9 @@ pub(crate) fn negamax<W: ChildWindow, G: Game, E: Evaluator<G>, C: Clock>(
             if s >= beta {
                 if ctx.reorder {
                     ctx.killers.record(ply, m);
+                    if ctx.selective && !plan.forcing {
+                        ctx.history.reward::<G>(parent, m, depth);
+                    }
                 }
                 break;
             }

@@ -4,11 +4,13 @@
 
 use core::marker::PhantomData;
 
+use super::history::History;
 use super::limits::{Clock, Limits};
 use super::oracle::Oracle;
 use super::ordering::Killers;
 use super::stats::Stats;
 use super::tt::{Hit, Table};
+use super::Mode;
 use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::player::{Outcome, Player};
@@ -42,6 +44,12 @@ pub(crate) struct Context<'s, 't, G: Game, E: Evaluator<G>, C: Clock> {
     pub(crate) reorder: bool,
     /// The killer moves of each ply.
     pub(crate) killers: Killers<G::Move>,
+    /// Whether the search is selective ([`Mode::Selective`]).
+    pub(crate) selective: bool,
+    /// The history heuristic (used in selective mode only).
+    pub(crate) history: History,
+    /// The nominal depth of the current iteration (it bounds the extensions).
+    pub(crate) root_depth: u32,
     /// The root move of the last search call that did not fail low.
     pub(crate) root_best: Option<G::Move>,
     /// Whether the current iteration met the depth horizon anywhere (inside
@@ -59,6 +67,7 @@ impl<'s, 't, G: Game, E: Evaluator<G>, C: Clock> Context<'s, 't, G, E, C> {
         clock: &'s C,
         limits: Limits,
         reorder: bool,
+        mode: Mode,
     ) -> Self {
         Context {
             eval,
@@ -70,10 +79,26 @@ impl<'s, 't, G: Game, E: Evaluator<G>, C: Clock> Context<'s, 't, G, E, C> {
             stats: Stats::default(),
             reorder,
             killers: Killers::new(),
+            selective: mode == Mode::Selective,
+            history: History::new(),
+            root_depth: 0,
             root_best: None,
             horizon: false,
             game: PhantomData,
         }
+    }
+
+    /// The history to order a node's generated moves by, when the search uses one.
+    pub(crate) fn move_history(&self) -> Option<&History> {
+        (self.selective && self.reorder).then_some(&self.history)
+    }
+
+    /// Whether a node `ply` plies from the root with `depth` plies to go may extend a
+    /// forcing move: while the extensions along its path (`ply + depth` beyond the
+    /// iteration's depth, less any reductions) stay below half the iteration's depth,
+    /// so paths stay bounded and a depth-1 search is never extended.
+    pub(crate) fn may_extend(&self, depth: u32, ply: u32) -> bool {
+        self.selective && depth > 0 && (ply + depth) < self.root_depth + self.root_depth / 2
     }
 
     /// Counts a node and checks the limits.

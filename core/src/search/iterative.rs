@@ -106,7 +106,15 @@ pub fn search_with<G: Game, E: Evaluator<G>, C: Clock>(
         return Ok(result);
     }
     let (eval, oracle) = (knowledge.eval, knowledge.oracle);
-    let mut ctx = Context::new(eval, oracle, tt, clock, settings.limits, settings.reorder);
+    let mut ctx = Context::new(
+        eval,
+        oracle,
+        tt,
+        clock,
+        settings.limits,
+        settings.reorder,
+        settings.mode,
+    );
     let last = settings
         .limits
         .depth
@@ -114,11 +122,14 @@ pub fn search_with<G: Game, E: Evaluator<G>, C: Clock>(
         .clamp(1, MAX_DEPTH);
     let first = if settings.iterative { 1 } else { last };
     let mut guess = Score::ZERO;
+    let mut aspire = false;
     for depth in first..=last {
         ctx.root_best = None;
         ctx.horizon = false;
+        ctx.root_depth = depth;
         let before = ctx.stats;
-        match root_search(settings.algorithm, &mut ctx, pos, stack, depth, guess) {
+        let window = RootWindow { guess, aspire };
+        match root_search(settings.algorithm, &mut ctx, pos, stack, depth, window) {
             Ok(score) => {
                 let best = ctx.root_best;
                 let iteration = Iteration {
@@ -132,6 +143,7 @@ pub fn search_with<G: Game, E: Evaluator<G>, C: Clock>(
                 on_iteration(&iteration);
                 result = SearchResult::from(iteration);
                 guess = score;
+                aspire = ctx.selective;
                 if !ctx.horizon || score.is_proven() {
                     break;
                 }
@@ -150,18 +162,35 @@ pub fn search_with<G: Game, E: Evaluator<G>, C: Clock>(
     Ok(result)
 }
 
+/// What the root search knows from the previous iteration.
+#[derive(Clone, Copy)]
+struct RootWindow {
+    /// Its value (zero before the first).
+    guess: Score,
+    /// Whether to search an aspiration window around it (selective mode, after a
+    /// completed iteration; alpha-beta and PVS only).
+    aspire: bool,
+}
+
 fn root_search<G: Game, E: Evaluator<G>, C: Clock>(
     algorithm: Algorithm,
     ctx: &mut Context<'_, '_, G, E, C>,
     pos: &G,
     stack: &mut [G::Move],
     depth: u32,
-    guess: Score,
+    window: RootWindow,
 ) -> Result<Score, Abort> {
+    let RootWindow { guess, aspire } = window;
     match algorithm {
         Algorithm::Minimax => super::minimax::search(ctx, pos, stack, depth),
+        Algorithm::AlphaBeta if aspire => {
+            super::aspiration::search::<FullWindow, _, _, _>(ctx, pos, stack, depth, guess)
+        }
         Algorithm::AlphaBeta => {
             super::alphabeta::search::<FullWindow, _, _, _>(ctx, pos, stack, depth)
+        }
+        Algorithm::Pvs if aspire => {
+            super::aspiration::search::<Scout, _, _, _>(ctx, pos, stack, depth, guess)
         }
         Algorithm::Pvs => super::alphabeta::search::<Scout, _, _, _>(ctx, pos, stack, depth),
         Algorithm::Mtdf => super::mtdf::search(ctx, pos, stack, depth, guess),

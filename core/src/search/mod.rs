@@ -26,10 +26,13 @@
 //! ```
 
 mod alphabeta;
+mod aspiration;
 mod context;
+mod history;
 mod iterative;
 mod limits;
 mod minimax;
+mod mode;
 mod mtdf;
 mod oracle;
 mod ordering;
@@ -43,6 +46,7 @@ use core::str::FromStr;
 
 pub use iterative::{search, search_with, Iteration, Knowledge};
 pub use limits::{Clock, Limits, NoClock};
+pub use mode::{Mode, UnknownMode};
 pub use oracle::{database_score, Known, NoOracle, Oracle, DATABASE_PLIES};
 pub use stats::Stats;
 pub use tt::{Entry, Hit, Table};
@@ -138,6 +142,10 @@ pub struct Settings {
     /// Visit the table's best move and the killer moves first (off gives the fixed
     /// generation order).
     pub reorder: bool,
+    /// Exact (the default: every algorithm returns minimax's value) or selective
+    /// (aspiration, history, reductions, extensions; [`Mode`]). Minimax, the
+    /// reference, ignores it.
+    pub mode: Mode,
 }
 
 impl Default for Settings {
@@ -147,6 +155,7 @@ impl Default for Settings {
             limits: Limits::default(),
             iterative: true,
             reorder: true,
+            mode: Mode::Exact,
         }
     }
 }

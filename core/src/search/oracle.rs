@@ -122,7 +122,7 @@ mod tests {
 
     impl Oracle<TicTacToe> for Endgames {
         fn probe(&self, pos: &TicTacToe, ply: u32) -> Option<Known> {
-            if pos.empty().count_ones() >= 6 {
+            if pos.empty().len() >= 6 {
                 return None;
             }
             let mut stack = [Cell::default(); 64];

@@ -7,9 +7,11 @@
 //! the move stack and visits its ply's killer moves (the last two moves that refuted a
 //! sibling: with ~2,000 Amazons moves a node, the move that cut one sibling off
 //! usually cuts the next one off too), then the rest in generation order, each move
-//! once. Every piece of this is a pure function of the search so far, so the same
+//! once. In the selective mode the rest come by decreasing history
+//! ([`History`]) instead, ties in generation order. Every piece of this is a pure function of the search so far, so the same
 //! search gives the same order on every target.
 
+use super::history::History;
 use crate::game::{Game, MoveBufferFull};
 
 /// How many plies keep killer moves (deeper plies simply have none).
@@ -152,7 +154,8 @@ enum Stage {
 /// Hands a node its moves one at a time, each with the free part of the move stack
 /// for the child's search: the table move before any generation (when the game can
 /// check it cheaply, [`Game::unpack_move`]; else first after generation), then
-/// killers, then the remaining moves in generation order.
+/// killers, then the remaining moves in generation order (or history order, when
+/// [`MovePicker::next`] is given a history).
 pub(crate) struct MovePicker<'p, G: Game> {
     pos: &'p G,
     /// The table's move as packed.
@@ -188,11 +191,16 @@ impl<'p, G: Game> MovePicker<'p, G> {
         }
     }
 
-    /// The next move to visit and the move stack its search may use.
+    /// The next move to visit and the move stack its search may use; when the moves
+    /// are generated now and `history` is given, the moves after the table move and
+    /// killers come by decreasing history.
     ///
     /// # Errors
     /// [`MoveBufferFull`] when the stack cannot hold the node's moves.
-    pub(crate) fn next(&mut self) -> Result<Picked<'_, G::Move>, MoveBufferFull> {
+    pub(crate) fn next(
+        &mut self,
+        history: Option<&History>,
+    ) -> Result<Picked<'_, G::Move>, MoveBufferFull> {
         if self.stage == Stage::TableMove {
             self.stage = Stage::Generate;
             if let Some(m) = self.table_move {
@@ -200,7 +208,7 @@ impl<'p, G: Game> MovePicker<'p, G> {
             }
         }
         if self.stage == Stage::Generate {
-            self.generate()?;
+            self.generate(history)?;
         }
         let Some(m) = self.order.next().and_then(|i| self.moves.get(i)) else {
             return Ok(None);
@@ -208,10 +216,13 @@ impl<'p, G: Game> MovePicker<'p, G> {
         Ok(Some((*m, &mut *self.free)))
     }
 
-    fn generate(&mut self) -> Result<(), MoveBufferFull> {
+    fn generate(&mut self, history: Option<&History>) -> Result<(), MoveBufferFull> {
         let stack = core::mem::take(&mut self.free);
         let n = self.pos.generate(stack)?;
         let (moves, free) = stack.split_at_mut(n);
+        if let Some(h) = history {
+            h.sort::<G>(self.pos.side_to_move(), moves);
+        }
         self.moves = moves;
         self.free = free;
         let first = match (self.table_move, self.packed) {
@@ -267,7 +278,7 @@ mod tests {
         let pos = TicTacToe::START.after(cell(4));
         let mut picker = MovePicker::new(&pos, stack, table.map(TicTacToe::pack_move), killers);
         let mut seen = Vec::new();
-        while let Some((m, free)) = picker.next().unwrap() {
+        while let Some((m, free)) = picker.next(None).unwrap() {
             assert!(pos.is_legal(m));
             seen.push((m.index(), free.len()));
         }
@@ -313,11 +324,11 @@ mod tests {
         let pos = TicTacToe::START;
         let mut picker = MovePicker::new(&pos, &mut [], Some(3), [None, None]);
         assert_eq!(
-            picker.next().map(|o| o.map(|(m, f)| (m, f.len()))),
+            picker.next(None).map(|o| o.map(|(m, f)| (m, f.len()))),
             Ok(Some((cell(3), 0)))
         );
         // Only the moves after it need room for the node's moves.
-        assert_eq!(picker.next().map(|o| o.is_some()), Err(MoveBufferFull));
+        assert_eq!(picker.next(None).map(|o| o.is_some()), Err(MoveBufferFull));
     }
 
     #[test]

@@ -5,14 +5,16 @@ use std::time::Instant;
 
 use anyhow::anyhow;
 use microply_core::decide_with;
-use microply_core::search::{Algorithm, Iteration, Knowledge, Limits, NoClock, Settings, Table};
+use microply_core::search::{
+    Algorithm, Iteration, Knowledge, Limits, Mode, NoClock, Settings, Table,
+};
 use microply_core::Playable;
 
 use super::GameArgs;
 use crate::memory::SearchMemory;
 
-/// Searches to `depth` (probing the checkers tables of `egtb`, if given) and prints
-/// each iteration, then the best move.
+/// Searches to `depth` with `algorithm` in `mode` (probing the checkers tables of
+/// `egtb`, if given) and prints each iteration, then the best move.
 ///
 /// # Errors
 /// A bad position, a finished game or a move stack too small.
@@ -20,6 +22,7 @@ pub fn run<G: Playable>(
     args: &GameArgs,
     depth: u32,
     algorithm: Algorithm,
+    mode: Mode,
     egtb: Option<&Path>,
 ) -> anyhow::Result<()> {
     let pos: G = args.position()?;
@@ -36,6 +39,7 @@ pub fn run<G: Playable>(
     let settings = Settings {
         algorithm,
         limits: Limits::depth(depth),
+        mode,
         ..Settings::default()
     };
     let started = Instant::now();

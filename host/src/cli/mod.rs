@@ -24,7 +24,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use microply_core::games::GameKind;
-use microply_core::search::Algorithm;
+use microply_core::search::{Algorithm, Mode};
 use microply_core::with_game;
 
 use crate::ratings::{Pentanomial, Sprt, Wdl};
@@ -97,6 +97,9 @@ pub enum Command {
         /// Checkers endgame databases (`egtb generate`) probed by the search.
         #[arg(long, value_name = "DIR")]
         egtb: Option<std::path::PathBuf>,
+        /// Search mode: exact (every algorithm gives minimax's value) or selective.
+        #[arg(long, default_value = "exact", value_parser = parse_mode)]
+        mode: Mode,
     },
     /// Send the same command script to the host engine and to the firmware under
     /// QEMU (or another engine program) and compare every reply (timing fields
@@ -255,6 +258,9 @@ pub enum Command {
         /// Checkers endgame databases (`egtb generate`) probed by the engine's search.
         #[arg(long, value_name = "DIR")]
         egtb: Option<std::path::PathBuf>,
+        /// Search mode: selective (aspiration, history, reductions, extensions) or exact.
+        #[arg(long, default_value = "selective", value_parser = parse_mode)]
+        mode: Mode,
     },
 }
 
@@ -327,6 +333,10 @@ fn parse_sprt(s: &str) -> Result<Sprt, String> {
 }
 
 fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
+    s.parse().map_err(|e| format!("{e}"))
+}
+
+fn parse_mode(s: &str) -> Result<Mode, String> {
     s.parse().map_err(|e| format!("{e}"))
 }
 
@@ -418,9 +428,10 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             game,
             depth,
             algo,
+            mode,
             egtb,
         } => {
-            with_game!(game.kind, G => analyze::run::<G>(&game, depth, algo, egtb.as_deref()))
+            with_game!(game.kind, G => analyze::run::<G>(&game, depth, algo, mode, egtb.as_deref()))
         }
         Command::Play {
             game,
@@ -430,6 +441,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             side,
             algo,
             egtb,
+            mode,
         } => {
             let args = play::PlayArgs {
                 options,
@@ -438,6 +450,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 side,
                 algo,
                 egtb,
+                mode,
             };
             with_game!(game, G => play::run::<G>(&args))
         }

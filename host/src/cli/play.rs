@@ -4,7 +4,7 @@ use std::io::{BufRead, Write};
 use std::time::Instant;
 
 use anyhow::{anyhow, bail};
-use microply_core::search::{Algorithm, Knowledge, Limits, Settings, Table};
+use microply_core::search::{Algorithm, Knowledge, Limits, Mode, Settings, Table};
 use microply_core::{decide_with, Outcome, Playable, Player};
 
 use super::setup::start_position;
@@ -26,6 +26,8 @@ pub struct PlayArgs {
     pub algo: Algorithm,
     /// Checkers endgame databases for the engine's search.
     pub egtb: Option<std::path::PathBuf>,
+    /// The engine's search mode (`microply play` defaults to selective: strength).
+    pub mode: Mode,
 }
 
 /// Plays on the terminal.
@@ -60,6 +62,7 @@ pub fn session<G: Playable>(
     let settings = Settings {
         algorithm: args.algo,
         limits,
+        mode: args.mode,
         ..Settings::default()
     };
     let mut memory = SearchMemory::default();

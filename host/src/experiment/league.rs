@@ -38,6 +38,7 @@ impl Side {
                 .weights
                 .map(|_| WeightsSource::File(self.weights_file(dir).display().to_string())),
             algo: "sss".into(),
+            mode: None,
             depth: Some(self.depth),
             nodes: None,
             movetime: None,

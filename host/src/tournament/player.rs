@@ -32,6 +32,9 @@ pub struct PlayerConfig {
     /// The search: minimax, alphabeta, pvs, mtdf or sss.
     #[serde(default = "default_algo")]
     pub algo: String,
+    /// The search mode: exact or selective (the protocol's default, exact, when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<String>,
     /// Depth limit per move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub depth: Option<u32>,
@@ -94,8 +97,8 @@ pub enum PlayerError {
 }
 
 impl PlayerConfig {
-    /// Reads the command-line form `name=A,algo=pvs,depth=6,evaluator=network,
-    /// weights=FILE,table=N,egtb=DIR,cmd=...` (weights inline as `weights=0.5;1;2`).
+    /// Reads the command-line form `name=A,algo=pvs,mode=selective,depth=6,
+    /// evaluator=network,weights=FILE,table=N,egtb=DIR,cmd=...` (weights inline as `weights=0.5;1;2`).
     ///
     /// # Errors
     /// [`PlayerError`] naming the bad key or value.
@@ -105,6 +108,7 @@ impl PlayerConfig {
             evaluator: None,
             weights: None,
             algo: default_algo(),
+            mode: None,
             depth: None,
             nodes: None,
             movetime: None,
@@ -132,6 +136,7 @@ impl PlayerConfig {
             "name" => self.name = value.to_owned(),
             "evaluator" => self.evaluator = Some(value.to_owned()),
             "algo" => self.algo = value.to_owned(),
+            "mode" => self.mode = Some(value.to_owned()),
             "depth" => self.depth = Some(value.parse().map_err(|_| bad("depth"))?),
             "nodes" => self.nodes = Some(value.parse().map_err(|_| bad("nodes"))?),
             "movetime" => self.movetime = Some(value.parse().map_err(|_| bad("movetime"))?),
@@ -180,6 +185,15 @@ impl PlayerConfig {
                 self.algo.clone(),
             ));
         }
+        if let Some(mode) = &self.mode {
+            if mode.parse::<microply_core::search::Mode>().is_err() {
+                return Err(PlayerError::BadValue(
+                    self.name.clone(),
+                    "mode",
+                    mode.clone(),
+                ));
+            }
+        }
         if self.table == 0 {
             return Err(PlayerError::BadValue(
                 self.name.clone(),
@@ -199,7 +213,10 @@ impl PlayerConfig {
             (_, _, Some(ms)) => format!("movetime {ms}"),
             _ => "depth 1".to_owned(),
         };
-        format!("go {limit} algo={}", self.algo)
+        match &self.mode {
+            Some(mode) => format!("go {limit} algo={} mode={mode}", self.algo),
+            None => format!("go {limit} algo={}", self.algo),
+        }
     }
 
     /// The protocol lines that select the evaluator and load the weights (after
@@ -266,6 +283,12 @@ mod tests {
             ("A", "pvs", Some(6))
         );
         assert_eq!(p.go_command(), "go depth 6 algo=pvs");
+        let s = PlayerConfig::parse_spec("name=S,mode=selective,movetime=100").unwrap();
+        assert_eq!(s.go_command(), "go movetime 100 algo=sss mode=selective");
+        assert_eq!(
+            PlayerConfig::parse_spec("name=S,mode=fast,depth=2"),
+            Err(PlayerError::BadValue("S".into(), "mode", "fast".into()))
+        );
         assert_eq!(p.weights, Some(WeightsSource::Inline(vec![1.0, 1.5, 0.1])));
         let lines = p.setup_lines(Path::new(".")).unwrap();
         assert_eq!(lines, vec!["weights at=0 1 1.5 0.1".to_owned()]);

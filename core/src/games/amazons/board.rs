@@ -158,9 +158,9 @@ impl Amazons {
         let key_if = |bit: u128, key: u64| if bit != 0 { key } else { 0 };
         let hash = self.hash
             ^ SIDE_KEY
-            ^ key_if(from, queen_key(me, m.from.0))
-            ^ key_if(to, queen_key(me, m.to.0))
-            ^ key_if(arrow, arrow_key(m.arrow.0));
+            ^ key_if(from, queen_key(me, m.from.index()))
+            ^ key_if(to, queen_key(me, m.to.index()))
+            ^ key_if(arrow, arrow_key(m.arrow.index()));
         Amazons {
             queens,
             arrows: self.arrows | arrow,

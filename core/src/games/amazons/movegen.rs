@@ -105,9 +105,9 @@ pub(super) fn queen_arrow_moves<B>(
         for to in Bitboard(queen_reach(from, empty)) {
             for arrow in Bitboard(queen_reach(bit(to), empty | from)) {
                 f(Move {
-                    from: Square(q),
-                    to: Square(to),
-                    arrow: Square(arrow),
+                    from: Square::of_set_bit(q),
+                    to: Square::of_set_bit(to),
+                    arrow: Square::of_set_bit(arrow),
                 })?;
             }
         }
@@ -179,18 +179,18 @@ impl Game for Amazons {
 
     /// Three 7-bit square indices: `from`, `to`, `arrow` from the low bits up.
     fn pack_move(m: Move) -> u32 {
-        let square = |s: Square| u32::from(s.0 & 0x7F);
+        let square = |s: Square| u32::from(s.index() & 0x7F);
         square(m.from) | square(m.to) << 7 | square(m.arrow) << 14
     }
 
     /// Three slide checks, no generation: the point of packing (a 10×10 node has
     /// about 2,000 moves).
     fn unpack_move(&self, packed: u32) -> Option<Move> {
-        let square = |shift: u32| Square(((packed >> shift) & 0x7F) as u8);
+        let square = |shift: u32| Square::from_index(((packed >> shift) & 0x7F) as u8);
         let m = Move {
-            from: square(0),
-            to: square(7),
-            arrow: square(14),
+            from: square(0)?,
+            to: square(7)?,
+            arrow: square(14)?,
         };
         (packed >> 21 == 0 && self.is_legal_move(m)).then_some(m)
     }
@@ -224,9 +224,9 @@ mod tests {
         extern crate std;
         let mut moves = std::vec![Move::default(); 2 * MAX_MOVES];
         let bogus = |a: u8, b: u8| Move {
-            from: Square(a),
-            to: Square(b),
-            arrow: Square(60),
+            from: Square::of_set_bit(a),
+            to: Square::of_set_bit(b),
+            arrow: Square::of_set_bit(60),
         };
         // Two illegal "moves" from empty squares give White six queens.
         let pos = Amazons::start_position(Size::Ten)

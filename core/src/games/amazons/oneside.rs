@@ -64,9 +64,9 @@ fn greedy_step(queens: u128, empty: u128) -> Option<Move> {
         }
         if let Some((_, to)) = best {
             return Some(Move {
-                from: Square(q),
-                to: Square(to),
-                arrow: Square(q),
+                from: Square::of_set_bit(q),
+                to: Square::of_set_bit(to),
+                arrow: Square::of_set_bit(q),
             });
         }
     }

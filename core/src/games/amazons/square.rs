@@ -6,11 +6,35 @@ use super::bitboard::STRIDE;
 use crate::notation::NotationError;
 
 /// A square as its bit index `row * 11 + column` (row 0 is rank 1, column 0 is file a).
+///
+/// Made by [`Square::new`] or [`Square::from_index`], which check the range, or taken
+/// from a board set. (A square cast from raw bytes, which `bytemuck` allows for the
+/// engine's untyped move memory, may lie off every board: moves with it are illegal
+/// and playing them never panics.)
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, bytemuck::Pod, bytemuck::Zeroable)]
 #[repr(transparent)]
-pub struct Square(pub u8);
+pub struct Square(u8);
 
 impl Square {
+    /// The square of bit index `index` (`row * 11 + column`), or `None` when the index
+    /// is past j10 or on a row's guard bit (column 10).
+    #[must_use]
+    pub const fn from_index(index: u8) -> Option<Square> {
+        Square::new(index / STRIDE as u8, index % STRIDE as u8)
+    }
+
+    /// The bit index, `row * 11 + column`.
+    #[must_use]
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+
+    /// The square of a bit taken from a board set (so on the board); for move
+    /// generation's inner loops, which cannot afford the check.
+    pub(super) const fn of_set_bit(index: u8) -> Square {
+        Square(index)
+    }
+
     /// The square at `row` (0 = rank 1) and `column` (0 = file a); `None` past j10.
     #[must_use]
     pub const fn new(row: u8, column: u8) -> Option<Square> {

@@ -9,6 +9,11 @@
 //! wrapping around the edges.
 
 /// A set of squares, bit `i` = PDN square `i + 1`.
+///
+/// A plain `u32` rather than a newtype (unlike tic-tac-toe's `Mask` or Amazons' boards):
+/// the 32 playable squares fill the word exactly, so every value is a valid set and no
+/// operation can leave the board; shifts that would wrap around an edge are already
+/// guarded by the row masks below. A newtype would add no check, only conversions.
 pub type Bitboard = u32;
 
 /// Rows 0, 2, 4, 6 (squares 1–4, 9–12, 17–20, 25–28).

@@ -280,7 +280,10 @@ mod tests {
         let s = size(2, 2);
         let f = Sides::of(Edges::EMPTY, s).freedoms(s);
         assert_eq!(f[4], Edges::boxes(s));
-        let e = Edge::horizontal(0, 0).set().with(Edge::vertical(0, 0));
+        let e = Edge::horizontal(0, 0)
+            .unwrap()
+            .set()
+            .with(Edge::vertical(0, 0).unwrap());
         let f = Sides::of(e, s).freedoms(s);
         assert_eq!((f[2], f[4].count_ones()), (1, 3));
         let f = Sides::of(Edges::all(s), s).freedoms(s);
@@ -293,22 +296,26 @@ mod tests {
         let s = size(3, 3);
         let mut e = Edges::EMPTY;
         for c in 0..3 {
-            e = e.with(Edge::horizontal(0, c)).with(Edge::horizontal(3, c));
+            e = e
+                .with(Edge::horizontal(0, c).unwrap())
+                .with(Edge::horizontal(3, c).unwrap());
         }
         for r in 0..3 {
-            e = e.with(Edge::vertical(r, 0)).with(Edge::vertical(r, 3));
+            e = e
+                .with(Edge::vertical(r, 0).unwrap())
+                .with(Edge::vertical(r, 3).unwrap());
         }
         e = e
-            .with(Edge::horizontal(1, 1))
-            .with(Edge::horizontal(2, 1))
-            .with(Edge::vertical(1, 1))
-            .with(Edge::vertical(1, 2));
+            .with(Edge::horizontal(1, 1).unwrap())
+            .with(Edge::horizontal(2, 1).unwrap())
+            .with(Edge::vertical(1, 1).unwrap())
+            .with(Edge::vertical(1, 2).unwrap());
         let f = Features::of(e, s);
         assert_eq!((f.loops, f.long_chains, f.short_chains), (1, 0, 0));
         let comps: heapless::Vec<Component, 4> = Components::of(e, s).collect();
         assert_eq!(comps[0].len(), 8);
         // Drawing one ring edge turns the loop into a chain with two capturable ends.
-        let opened = e.with(Edge::vertical(0, 1));
+        let opened = e.with(Edge::vertical(0, 1).unwrap());
         let f = Features::of(opened, s);
         assert_eq!((f.loops, f.long_chains), (0, 1));
     }
@@ -317,7 +324,7 @@ mod tests {
     fn a_domino_is_a_double_cross_situation() {
         // 1×2 with everything drawn but the middle edge.
         let s = size(1, 2);
-        let e = Edges::all(s).minus(Edge::vertical(0, 1).set());
+        let e = Edges::all(s).minus(Edge::vertical(0, 1).unwrap().set());
         let f = Features::of(e, s);
         assert_eq!(f.double_crosses, 1);
         assert_eq!(f.counts(), [0, 0, 1, 0, 0]);
@@ -329,14 +336,16 @@ mod tests {
         let s = size(1, 3);
         let mut e = Edges::EMPTY;
         for c in 0..3 {
-            e = e.with(Edge::horizontal(0, c)).with(Edge::horizontal(1, c));
+            e = e
+                .with(Edge::horizontal(0, c).unwrap())
+                .with(Edge::horizontal(1, c).unwrap());
         }
         let f = Features::of(e, s);
         assert_eq!((f.long_chains, f.short_chains), (1, 0));
         let pos = Dots::from_parts(s, e, [0, 0], Player::First).unwrap();
         // 8 dots + 1 long chain is odd: the rule favours the second player.
         assert_eq!(pos.long_chain_rule(), Player::Second);
-        let cut = e.with(Edge::vertical(0, 1));
+        let cut = e.with(Edge::vertical(0, 1).unwrap());
         let f = Features::of(cut, s);
         assert_eq!((f.long_chains, f.short_chains, f.freedom3), (0, 1, 0));
     }

@@ -15,8 +15,14 @@ const SIZE_KEYS: usize = MAX_BOXES;
 const KEYS: [u64; EDGE_KEYS + 1 + SCORE_KEYS + SIZE_KEYS] = zobrist::keys(0xD075_A9DB_0C5E_5EED);
 const SIDE_KEY: u64 = KEYS[EDGE_KEYS];
 
+/// The key of an edge (0 for a stray value past the board's 128 indices).
 const fn edge_key(e: Edge) -> u64 {
-    KEYS[(e.0 & 127) as usize]
+    let i = e.index() as usize;
+    if i < EDGE_KEYS {
+        KEYS[i]
+    } else {
+        0
+    }
 }
 
 /// The key of `player` holding `boxes` boxes (scores are part of the hash because the
@@ -194,15 +200,15 @@ mod tests {
         let size = Size::new(1, 2).unwrap();
         let mut pos = Dots::empty(size);
         for e in [
-            Edge::horizontal(0, 0),
-            Edge::horizontal(1, 0),
-            Edge::vertical(0, 0),
+            Edge::horizontal(0, 0).unwrap(),
+            Edge::horizontal(1, 0).unwrap(),
+            Edge::vertical(0, 0).unwrap(),
         ] {
             pos = pos.draw(e);
         }
         assert_eq!(pos.side(), Player::Second);
         // The middle edge completes the left box: second scores and moves again.
-        let m = Edge::vertical(0, 1);
+        let m = Edge::vertical(0, 1).unwrap();
         assert_eq!(pos.boxes_completed_by(m), 1);
         pos = pos.draw(m);
         assert_eq!((pos.side(), pos.score(Player::Second)), (Player::Second, 1));

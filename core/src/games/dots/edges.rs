@@ -11,6 +11,11 @@
 use super::size::Size;
 
 /// One edge: the move type. `0..64` is horizontal bit `8r + c`, `64..128` vertical.
+///
+/// Made by [`Edge::new`], [`Edge::horizontal`] or [`Edge::vertical`], which check the
+/// range, or taken from an [`Edges`] set. (An edge cast from raw bytes past 127, which
+/// `bytemuck` allows for the engine's untyped move memory, is on no board: its set is
+/// empty and playing it changes nothing.)
 #[derive(
     Clone,
     Copy,
@@ -26,19 +31,54 @@ use super::size::Size;
 )]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[repr(transparent)]
-pub struct Edge(pub u8);
+pub struct Edge(u8);
 
 impl Edge {
-    /// The horizontal edge from dot `(col, row)` to `(col+1, row)`.
+    /// The number of edge indices (an 8×8 grid of each direction).
+    pub const COUNT: u8 = 128;
+
+    /// The edge of index `index` (`0..64` horizontal, `64..128` vertical), or `None`.
     #[must_use]
-    pub const fn horizontal(row: u8, col: u8) -> Edge {
-        Edge((row & 7) * 8 + (col & 7))
+    pub const fn new(index: u8) -> Option<Edge> {
+        if index < Self::COUNT {
+            Some(Edge(index))
+        } else {
+            None
+        }
     }
 
-    /// The vertical edge from dot `(col, row)` to `(col, row+1)`.
+    /// The index: `8r + c`, plus 64 for a vertical edge.
     #[must_use]
-    pub const fn vertical(row: u8, col: u8) -> Edge {
-        Edge(64 + (row & 7) * 8 + (col & 7))
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+
+    /// The horizontal edge from dot `(col, row)` to `(col+1, row)`, or `None` when a
+    /// coordinate is 8 or more.
+    #[must_use]
+    pub const fn horizontal(row: u8, col: u8) -> Option<Edge> {
+        if row < 8 && col < 8 {
+            Some(Edge(row * 8 + col))
+        } else {
+            None
+        }
+    }
+
+    /// The vertical edge from dot `(col, row)` to `(col, row+1)`, or `None` when a
+    /// coordinate is 8 or more.
+    #[must_use]
+    pub const fn vertical(row: u8, col: u8) -> Option<Edge> {
+        if row < 8 && col < 8 {
+            Some(Edge(64 + row * 8 + col))
+        } else {
+            None
+        }
+    }
+
+    /// The edge of index `index`, which the caller computed from a bit of an edge or
+    /// box set (so below 128); for the solver's box sides.
+    pub(super) const fn from_bit(index: u8) -> Edge {
+        Edge(index)
     }
 
     /// Whether the edge is vertical.
@@ -59,11 +99,13 @@ impl Edge {
         self.0 & 7
     }
 
-    /// The set holding just this edge.
+    /// The set holding just this edge (empty for a stray value past 127).
     #[must_use]
     pub const fn set(self) -> Edges {
-        let bit = 1u64 << (self.0 & 63);
-        if self.is_vertical() {
+        let bit = 1u64 << (self.0 % 64);
+        if self.0 >= Self::COUNT {
+            Edges::EMPTY
+        } else if self.is_vertical() {
             Edges { h: 0, v: bit }
         } else {
             Edges { h: bit, v: 0 }
@@ -73,7 +115,7 @@ impl Edge {
     /// Whether the edge exists on a board of `size`.
     #[must_use]
     pub const fn is_on(self, size: Size) -> bool {
-        self.0 < 128 && !self.set().and(Edges::all(size)).is_empty()
+        !self.set().and(Edges::all(size)).is_empty()
     }
 }
 
@@ -386,10 +428,10 @@ mod tests {
             }
         }
         match (diag, e.is_vertical()) {
-            (false, false) => Edge::horizontal(r2, c2),
-            (false, true) => Edge::vertical(r2, c2),
-            (true, false) => Edge::vertical(c2, r2),
-            (true, true) => Edge::horizontal(c2, r2),
+            (false, false) => Edge::horizontal(r2, c2).unwrap(),
+            (false, true) => Edge::vertical(r2, c2).unwrap(),
+            (true, false) => Edge::vertical(c2, r2).unwrap(),
+            (true, true) => Edge::horizontal(c2, r2).unwrap(),
         }
     }
 
@@ -417,8 +459,14 @@ mod tests {
     #[test]
     fn canonical_is_shared_by_symmetric_sets_and_pack_is_dense() {
         let s = size(3, 3);
-        let corner = Edge::horizontal(0, 0).set().with(Edge::vertical(0, 0));
-        let other = Edge::horizontal(3, 2).set().with(Edge::vertical(2, 3));
+        let corner = Edge::horizontal(0, 0)
+            .unwrap()
+            .set()
+            .with(Edge::vertical(0, 0).unwrap());
+        let other = Edge::horizontal(3, 2)
+            .unwrap()
+            .set()
+            .with(Edge::vertical(2, 3).unwrap());
         assert_eq!(corner.canonical(s), other.canonical(s));
         for t in 0..8 {
             let image = other.image(s, Symmetry(t));
@@ -439,10 +487,16 @@ mod tests {
     #[test]
     fn edges_off_the_board_are_rejected() {
         let s = size(2, 3);
-        assert!(!Edge::horizontal(0, 3).is_on(s));
-        assert!(!Edge::horizontal(3, 0).is_on(s));
-        assert!(Edge::vertical(1, 3).is_on(s));
-        assert!(!Edge::vertical(2, 0).is_on(s));
-        assert!(!Edge(200).is_on(s));
+        assert!(!Edge::horizontal(0, 3).unwrap().is_on(s));
+        assert!(!Edge::horizontal(3, 0).unwrap().is_on(s));
+        assert!(Edge::vertical(1, 3).unwrap().is_on(s));
+        assert!(!Edge::vertical(2, 0).unwrap().is_on(s));
+        let stray: Edge = bytemuck::cast(200u8);
+        assert!(!stray.is_on(s));
+        assert_eq!(stray.set(), Edges::EMPTY);
+        assert_eq!(Edge::new(128), None);
+        assert_eq!(Edge::horizontal(8, 0), None);
+        assert_eq!(Edge::vertical(0, 8), None);
+        assert_eq!(Edge::vertical(1, 2).map(Edge::index), Some(74));
     }
 }

@@ -65,11 +65,11 @@ impl Game for Dots {
     }
 
     fn pack_move(m: Edge) -> u32 {
-        u32::from(m.0)
+        u32::from(m.index())
     }
 
     fn unpack_move(&self, packed: u32) -> Option<Edge> {
-        let m = Edge(u8::try_from(packed).ok()?);
+        let m = Edge::new(u8::try_from(packed).ok()?)?;
         self.is_legal(m).then_some(m)
     }
 }

@@ -52,6 +52,7 @@ impl Edge {
         } else {
             return Err(NotationError::MalformedMove);
         };
+        let edge = edge.ok_or(NotationError::BadSquare)?;
         if edge.is_on(size) {
             Ok(edge)
         } else {
@@ -191,7 +192,7 @@ impl Notation for Dots {
             for x in 0..=cols {
                 w.write_char('o')?;
                 if x < cols {
-                    let drawn = edges.contains(Edge::horizontal(y, x));
+                    let drawn = Edge::horizontal(y, x).is_some_and(|e| edges.contains(e));
                     w.write_str(if drawn { "---" } else { "   " })?;
                 }
             }
@@ -202,7 +203,7 @@ impl Notation for Dots {
             let r = y - 1;
             w.write_str("  ")?;
             for x in 0..=cols {
-                let drawn = edges.contains(Edge::vertical(r, x));
+                let drawn = Edge::vertical(r, x).is_some_and(|e| edges.contains(e));
                 w.write_char(if drawn { '|' } else { ' ' })?;
                 if x < cols {
                     let taken = full & (1 << (8 * r + x)) != 0;
@@ -262,7 +263,7 @@ mod tests {
         assert_eq!(pos.parse_move("a3-a4"), Err(NotationError::BadSquare));
         assert_eq!(pos.parse_move("a9-a8"), Err(NotationError::BadSquare));
         assert_eq!(pos.parse_move("é1-a1"), Err(NotationError::MalformedMove));
-        let after = pos.after(Edge::horizontal(0, 0));
+        let after = pos.after(Edge::horizontal(0, 0).unwrap());
         assert_eq!(after.parse_move("b1-a1"), Err(NotationError::IllegalMove));
     }
 

@@ -14,7 +14,8 @@ use super::edges::Edge;
 use super::solving::{Margin, SolverMove, Solving, Theory};
 use crate::player::Player;
 use crate::search::{
-    search_with, Algorithm, Knowledge, Limits, NoClock, SearchError, Settings, Table, MAX_DEPTH,
+    search_with, Algorithm, Knowledge, Limits, Mode, NoClock, SearchError, Settings, Table,
+    MAX_DEPTH,
 };
 
 /// The solved value of a position and how it was found.
@@ -105,6 +106,7 @@ pub fn solve(
         limits: Limits::depth(undrawn),
         iterative: false,
         reorder: true,
+        mode: Mode::Exact,
     };
     let knowledge = Knowledge::new(&Margin, &Theory);
     let result = search_with(&view, &knowledge, tt, stack, &settings, &NoClock, |_| {}).map_err(

@@ -94,8 +94,8 @@ impl Solving {
     fn candidates(&self, mut f: impl FnMut(SolverMove) -> ControlFlow<()>) -> ControlFlow<()> {
         let size = self.pos.size();
         let frame = |e: Edge| match self.key {
-            Some((_, symmetry)) => e.set().image(size, symmetry).first().map_or(e.0, |c| c.0),
-            None => e.0,
+            Some((_, symmetry)) => e.set().image(size, symmetry).first().map_or(e.index(), |c| c.index()),
+            None => e.index(),
         };
         let mut visit = |edge: Edge| {
             f(SolverMove {

@@ -28,7 +28,7 @@ pub(super) struct MoveList {
 impl MoveList {
     const fn new() -> MoveList {
         MoveList {
-            list: [Edge(0); 84],
+            list: [Edge::from_bit(0); 84],
             len: 0,
             moves: Edges::EMPTY,
         }
@@ -125,13 +125,13 @@ pub(super) fn ordered_moves(undrawn: Edges, sides: &Sides, f: &[u64; 5]) -> Move
 fn free_side(b: u64, sides: &Sides) -> Edge {
     let i = b.trailing_zeros() as u8;
     if sides.bottom & b != 0 {
-        Edge(i)
+        Edge::from_bit(i)
     } else if sides.top & b != 0 {
-        Edge(i + 8)
+        Edge::from_bit(i + 8)
     } else if sides.left & b != 0 {
-        Edge(64 + i)
+        Edge::from_bit(64 + i)
     } else {
-        Edge(64 + i + 1)
+        Edge::from_bit(64 + i + 1)
     }
 }
 
@@ -139,10 +139,10 @@ fn free_side(b: u64, sides: &Sides) -> Edge {
 fn across(e: Edge, b: u64, size: Size) -> u64 {
     let boxes = Edges::boxes(size);
     let (a, c) = if e.is_vertical() {
-        let i = u32::from(e.0 - 64);
+        let i = u32::from(e.index() - 64);
         (1u64 << i, (1u64 << i) >> 1)
     } else {
-        let i = u32::from(e.0);
+        let i = u32::from(e.index());
         (1u64 << i, (1u64 << i) >> 8)
     };
     (a | c) & boxes & !b
@@ -246,10 +246,10 @@ fn walk(b: u64, sides: &Sides, f: &[u64; 5], size: Size) -> Piece {
 fn other_side(b: u64, e: Edge, sides: &Sides) -> Option<Edge> {
     let i = b.trailing_zeros() as u8;
     let candidates = [
-        (sides.bottom, Edge(i)),
-        (sides.top, Edge(i + 8)),
-        (sides.left, Edge(64 + i)),
-        (sides.right, Edge(64 + i + 1)),
+        (sides.bottom, Edge::from_bit(i)),
+        (sides.top, Edge::from_bit(i + 8)),
+        (sides.left, Edge::from_bit(64 + i)),
+        (sides.right, Edge::from_bit(64 + i + 1)),
     ];
     candidates
         .into_iter()

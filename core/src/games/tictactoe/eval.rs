@@ -1,7 +1,7 @@
 //! The textbook static evaluator: open lines for the side to move minus open lines
 //! for the opponent (Nilsson; Rich & Knight).
 
-use super::board::{TicTacToe, LINES};
+use super::board::{Mask, TicTacToe, LINES};
 use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::score::{Score, Value};
@@ -13,8 +13,11 @@ pub struct OpenLines;
 
 impl OpenLines {
     /// The number of lines with no mark of `blocker`.
-    fn open_lines(blocker: u16) -> i32 {
-        LINES.iter().filter(|&&line| line & blocker == 0).count() as i32
+    fn open_lines(blocker: Mask) -> i32 {
+        LINES
+            .iter()
+            .filter(|line| line.intersection(blocker).is_empty())
+            .count() as i32
     }
 }
 
@@ -34,7 +37,7 @@ mod tests {
     #[test]
     fn centre_against_corner_is_one() {
         // x in the centre, o in a corner, x to move: x has 5 open lines, o has 4.
-        let pos = TicTacToe::from_masks(1 << 4, 1).unwrap();
+        let pos = TicTacToe::from_masks(Mask::new(1 << 4).unwrap(), Mask::new(1).unwrap()).unwrap();
         assert_eq!(OpenLines.evaluate(&pos), Score::units(1));
         assert_eq!(OpenLines.evaluate(&TicTacToe::START), Score::ZERO);
     }

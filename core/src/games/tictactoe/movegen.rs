@@ -9,7 +9,7 @@ use crate::player::{Outcome, Player};
 impl TicTacToe {
     fn open_cells(&self) -> Mask {
         if self.result().is_some() {
-            0
+            Mask::EMPTY
         } else {
             self.empty()
         }
@@ -39,9 +39,8 @@ impl Game for TicTacToe {
 
     fn for_each_move<B>(&self, mut f: impl FnMut(Cell) -> ControlFlow<B>) -> ControlFlow<B> {
         let mut open = self.open_cells();
-        while open != 0 {
-            let cell = Cell(open.trailing_zeros() as u8);
-            open &= open - 1;
+        while let Some((cell, rest)) = open.pop_first() {
+            open = rest;
             f(cell)?;
         }
         ControlFlow::Continue(())
@@ -60,7 +59,7 @@ impl Game for TicTacToe {
     }
 
     fn count_moves(&self) -> u64 {
-        u64::from(self.open_cells().count_ones())
+        u64::from(self.open_cells().len())
     }
 
     fn pack_move(m: Cell) -> u32 {
@@ -68,9 +67,7 @@ impl Game for TicTacToe {
     }
 
     fn unpack_move(&self, packed: u32) -> Option<Cell> {
-        let open = 1u32
-            .checked_shl(packed)
-            .is_some_and(|bit| u32::from(self.open_cells()) & bit != 0);
-        open.then_some(Cell(packed as u8))
+        let cell = Cell::new(u8::try_from(packed).ok()?)?;
+        self.open_cells().contains(cell).then_some(cell)
     }
 }

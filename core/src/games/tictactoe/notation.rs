@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use super::board::{Cell, TicTacToe};
+use super::board::{Cell, Mask, TicTacToe};
 use crate::game::Game;
 use crate::notation::{Notation, NotationError};
 use crate::player::Player;
@@ -32,30 +32,27 @@ impl fmt::Display for Cell {
     }
 }
 
-fn mark(pos: &TicTacToe, index: u8) -> char {
-    let bit = 1u16 << index;
-    if pos.x & bit != 0 {
-        'x'
-    } else if pos.o & bit != 0 {
-        'o'
-    } else {
-        '.'
+fn mark(pos: &TicTacToe, row: u8, col: u8) -> char {
+    match Cell::at(row, col) {
+        Some(c) if pos.x.contains(c) => 'x',
+        Some(c) if pos.o.contains(c) => 'o',
+        _ => '.',
     }
 }
 
-fn parse_rows(rows: &str) -> Result<(u16, u16), NotationError> {
-    let (mut x, mut o) = (0u16, 0u16);
+fn parse_rows(rows: &str) -> Result<(Mask, Mask), NotationError> {
+    let (mut x, mut o) = (Mask::EMPTY, Mask::EMPTY);
     let mut count = 0;
     for (i, row) in rows.split('/').enumerate() {
         if i >= 3 || row.len() != 3 {
             return Err(NotationError::BadRow);
         }
-        let rank = 2 - i;
-        for (col, ch) in row.bytes().enumerate() {
-            let bit = 1u16 << (rank * 3 + col);
+        let rank = 2 - i as u8;
+        for (col, ch) in (0..).zip(row.bytes()) {
+            let bit = Cell::at(rank, col).map_or(Mask::EMPTY, Cell::mask);
             match ch {
-                b'x' => x |= bit,
-                b'o' => o |= bit,
+                b'x' => x = x.union(bit),
+                b'o' => o = o.union(bit),
                 b'.' => {}
                 _ => return Err(NotationError::BadPiece),
             }
@@ -91,7 +88,7 @@ impl Notation for TicTacToe {
             _ => return Err(NotationError::BadSide),
         };
         let pos = TicTacToe::from_masks(x, o).ok_or(NotationError::Conflict)?;
-        let (nx, no) = (x.count_ones(), o.count_ones());
+        let (nx, no) = (x.len(), o.len());
         let counts_ok = nx == no || nx == no + 1;
         let lines_ok = !(TicTacToe::has_line(x) && TicTacToe::has_line(o));
         if !counts_ok || !lines_ok || pos.side_to_move() != side {
@@ -103,7 +100,7 @@ impl Notation for TicTacToe {
     fn write_fen(&self, w: &mut dyn fmt::Write) -> fmt::Result {
         for rank in (0..3u8).rev() {
             for col in 0..3 {
-                w.write_char(mark(self, rank * 3 + col))?;
+                w.write_char(mark(self, rank, col))?;
             }
             if rank > 0 {
                 w.write_char('/')?;
@@ -116,7 +113,7 @@ impl Notation for TicTacToe {
         for rank in (0..3u8).rev() {
             write!(w, "{} ", rank + 1)?;
             for col in 0..3 {
-                write!(w, " {}", mark(self, rank * 3 + col))?;
+                write!(w, " {}", mark(self, rank, col))?;
             }
             w.write_char('\n')?;
         }

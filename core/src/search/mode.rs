@@ -1,0 +1,82 @@
+//! The search mode: exact (every algorithm returns minimax's value) or selective (the
+//! pruning and extensions of playing engines, for strength at equal time).
+
+use core::fmt;
+use core::str::FromStr;
+
+/// How much a search may deviate from the full-width tree.
+///
+/// - [`Mode::Exact`]: the full-width search every algorithm-equivalence test, bench
+///   and paper experiment relies on; every algorithm returns minimax's value.
+/// - [`Mode::Selective`]: aspiration windows at the root (alpha-beta and PVS; MTD(f)
+///   and AB-SSS\* already search null windows), the history heuristic after the table
+///   move and the killers, late-move reductions of quiet moves with a re-search when a
+///   reduced move beats alpha, and one-ply extensions of the moves the game calls
+///   forcing ([`Game::is_forcing`](crate::Game::is_forcing): in checkers men stepping
+///   into their last two rows). Values may then differ from minimax's. See
+///   `docs/search.md`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Mode {
+    /// The full-width search (the default).
+    #[default]
+    Exact,
+    /// Aspiration, history ordering, late-move reductions, extensions.
+    Selective,
+}
+
+impl Mode {
+    /// Both modes.
+    pub const ALL: [Mode; 2] = [Mode::Exact, Mode::Selective];
+
+    /// The protocol name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Mode::Exact => "exact",
+            Mode::Selective => "selective",
+        }
+    }
+}
+
+impl fmt::Display for Mode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The name is not `exact` or `selective`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnknownMode;
+
+impl fmt::Display for UnknownMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("unknown search mode (expected exact or selective)")
+    }
+}
+
+impl core::error::Error for UnknownMode {}
+
+impl FromStr for Mode {
+    type Err = UnknownMode;
+    fn from_str(s: &str) -> Result<Mode, UnknownMode> {
+        Mode::ALL
+            .into_iter()
+            .find(|m| m.name() == s)
+            .ok_or(UnknownMode)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for m in Mode::ALL {
+            assert_eq!(m.name().parse(), Ok(m));
+        }
+        assert_eq!("fast".parse::<Mode>(), Err(UnknownMode));
+        assert_eq!(Mode::default(), Mode::Exact);
+    }
+}

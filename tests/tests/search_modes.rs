@@ -1,0 +1,264 @@
+//! The search modes (`Settings::mode`).
+//!
+//! - Exact mode is today's search, bit for bit: the node counts, scores and best moves
+//!   of every algorithm on seeded random positions of every game are pinned in
+//!   `tests/data/exact_pins.txt`, written by the search before the selective mode
+//!   existed (re-pin only on purpose: `MICROPLY_BLESS=1 cargo test -p microply-tests
+//!   --test search_modes`, then review the diff).
+//! - Selective mode returns a legal move with every algorithm, deterministically, and
+//!   equals exact mode where nothing can be reduced or extended (depth 1).
+
+use std::fmt::Write as _;
+
+use microply_core::games::{
+    amazons::Amazons, checkers::Checkers, dots::Dots, tictactoe::TicTacToe,
+};
+use microply_core::rng::{random_opening, SplitMix64};
+use microply_core::search::{
+    search, Algorithm, Entry, Limits, Mode, NoClock, SearchResult, Settings, Table,
+};
+use microply_core::{Game, Notation, Playable};
+
+const PINNED: &str = "data/exact_pins.txt";
+
+/// A search of `pos` to `depth` with `algorithm` and the game's default evaluator,
+/// in a table of `tt_entries`, with `settings` adjusted by `tune`.
+fn run<G: Playable>(
+    pos: &G,
+    algorithm: Algorithm,
+    depth: u32,
+    tt_entries: usize,
+    tune: impl FnOnce(&mut Settings),
+) -> SearchResult<G::Move> {
+    let mut memory = vec![Entry::EMPTY; tt_entries];
+    let mut tt = Table::new(&mut memory);
+    let mut stack = vec![G::Move::default(); 1 << 16];
+    let mut settings = Settings {
+        algorithm,
+        limits: Limits::depth(depth),
+        ..Settings::default()
+    };
+    tune(&mut settings);
+    let eval = G::Eval::default();
+    search(pos, &eval, &mut tt, &mut stack, &settings, &NoClock, |_| {}).expect("stack is large")
+}
+
+/// `count` seeded random positions of a game (openings of 0..`max_plies` plies, not over).
+fn positions<G: Game>(start: G, count: u64, max_plies: u64) -> Vec<G> {
+    (0..count)
+        .map(|seed| {
+            let mut rng = SplitMix64::new(seed);
+            random_opening(&start, (seed * 7 + 3) as u32 % max_plies as u32, &mut rng)
+        })
+        .filter(|p| p.outcome().is_none())
+        .collect()
+}
+
+fn config<G: Game>(options: &[(&str, &str)]) -> G {
+    let mut config = G::Config::default();
+    for (k, v) in options {
+        G::configure(&mut config, k, v).expect("valid option");
+    }
+    G::start(&config)
+}
+
+/// One line per (position, algorithm, depth, iterative, table size) of a game.
+fn pin_lines<G: Playable>(out: &mut String, start: G, count: u64, max_plies: u64, depths: &[u32]) {
+    for (i, pos) in positions(start, count, max_plies).iter().enumerate() {
+        for &depth in depths {
+            for algorithm in Algorithm::ALL.into_iter().skip(1) {
+                for (iterative, entries) in [(true, 1 << 12), (false, 61)] {
+                    let r = run(pos, algorithm, depth, entries, |s| s.iterative = iterative);
+                    let best = r.best.map(|m| pos.display_move(m).to_string());
+                    writeln!(
+                        out,
+                        "{} {i} {} {algorithm} d{depth} it={iterative} tt={entries} nodes={} leaves={} score={:?} best={}",
+                        G::NAME,
+                        pos.display_fen(),
+                        r.stats.nodes,
+                        r.stats.leaf_evals,
+                        r.score.map(|s| s.raw()),
+                        best.as_deref().unwrap_or("-"),
+                    )
+                    .unwrap();
+                }
+            }
+        }
+    }
+}
+
+fn exact_pins() -> String {
+    let mut out = String::new();
+    pin_lines(&mut out, TicTacToe::START, 8, 6, &[2, 5]);
+    pin_lines(&mut out, config::<Checkers>(&[]), 12, 30, &[3, 6]);
+    pin_lines(
+        &mut out,
+        config::<Dots>(&[("rows", "3"), ("cols", "3")]),
+        6,
+        12,
+        &[3, 5],
+    );
+    pin_lines(&mut out, config::<Amazons>(&[("size", "6")]), 4, 10, &[2]);
+    out
+}
+
+#[test]
+fn exact_mode_is_unchanged() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(PINNED);
+    let lines = exact_pins();
+    if std::env::var_os("MICROPLY_BLESS").is_some() {
+        std::fs::write(&path, &lines).expect("writable pinned file");
+        return;
+    }
+    let pinned = std::fs::read_to_string(&path).expect("tests/data/exact_pins.txt exists");
+    for (got, want) in lines.lines().zip(pinned.lines()) {
+        assert_eq!(got, want, "exact search changed");
+    }
+    assert_eq!(lines.lines().count(), pinned.lines().count());
+}
+
+const MIDDLEGAME: &str = include_str!("../data/checkers/middlegame.txt");
+
+fn middlegame() -> Vec<Checkers> {
+    MIDDLEGAME
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| Checkers::parse_fen(l.trim()).expect("suite FEN"))
+        .collect()
+}
+
+fn selective(s: &mut Settings) {
+    s.mode = Mode::Selective;
+}
+
+/// Every algorithm but minimax, selective: a legal move, and the same result twice.
+fn selective_is_legal_and_deterministic<G: Playable>(positions: &[G], depths: &[u32]) {
+    for pos in positions {
+        for &depth in depths {
+            for algorithm in Algorithm::ALL.into_iter().skip(1) {
+                let a = run(pos, algorithm, depth, 1 << 12, selective);
+                let b = run(pos, algorithm, depth, 1 << 12, selective);
+                let what = format!(
+                    "{} {algorithm} depth {depth} {}",
+                    G::NAME,
+                    pos.display_fen()
+                );
+                assert!(
+                    a.best.is_some_and(|m| pos.is_legal(m)),
+                    "{what}: {:?}",
+                    a.best
+                );
+                assert!(a.pv.first() == a.best.as_ref(), "{what}");
+                assert_eq!(a, b, "{what}");
+            }
+        }
+    }
+}
+
+#[test]
+fn selective_search_plays_legal_moves_deterministically_in_every_game() {
+    selective_is_legal_and_deterministic(&positions(TicTacToe::START, 6, 5), &[1, 3, 9]);
+    selective_is_legal_and_deterministic(&middlegame()[..6], &[1, 4, 7]);
+    selective_is_legal_and_deterministic(&positions(config::<Checkers>(&[]), 6, 40), &[5]);
+    let dots = config::<Dots>(&[("rows", "3"), ("cols", "3")]);
+    selective_is_legal_and_deterministic(&positions(dots, 4, 8), &[4, 6]);
+    let amazons = config::<Amazons>(&[("size", "6")]);
+    selective_is_legal_and_deterministic(&positions(amazons, 3, 6), &[1, 2]);
+}
+
+/// At depth 1 nothing can be reduced (that needs 3 plies to go) or extended (that needs
+/// an iteration of 2 plies or more), and the history is empty when the root's moves are
+/// ordered: the value is exact mode's, and so are alpha-beta's and PVS's whole searches
+/// (MTD(f) and AB-SSS\* re-search the root, by then with a history).
+fn selective_equals_exact_at_depth_one<G: Playable>(positions: &[G]) {
+    for pos in positions {
+        for algorithm in Algorithm::ALL.into_iter().skip(1) {
+            let exact = run(pos, algorithm, 1, 1 << 10, |_| {});
+            let sel = run(pos, algorithm, 1, 1 << 10, selective);
+            let what = format!("{} {algorithm} {}", G::NAME, pos.display_fen());
+            assert_eq!(sel.score, exact.score, "{what}");
+            if matches!(algorithm, Algorithm::AlphaBeta | Algorithm::Pvs) {
+                assert_eq!(sel, exact, "{what}");
+            }
+        }
+    }
+}
+
+#[test]
+fn selective_equals_exact_where_nothing_can_be_reduced_or_extended() {
+    selective_equals_exact_at_depth_one(&positions(TicTacToe::START, 8, 6));
+    selective_equals_exact_at_depth_one(&middlegame());
+    selective_equals_exact_at_depth_one(&positions(config::<Checkers>(&[]), 20, 60));
+    selective_equals_exact_at_depth_one(&positions(
+        config::<Dots>(&[("rows", "3"), ("cols", "3")]),
+        6,
+        12,
+    ));
+    selective_equals_exact_at_depth_one(&positions(config::<Amazons>(&[("size", "6")]), 3, 6));
+}
+
+/// The reductions do prune: over the middle-game suite at depth 7, the selective search
+/// visits fewer nodes than the exact one with every algorithm.
+#[test]
+fn selective_search_visits_fewer_nodes_on_the_checkers_suite() {
+    for algorithm in Algorithm::ALL.into_iter().skip(1) {
+        let (mut exact, mut sel) = (0, 0);
+        for pos in middlegame().iter().take(8) {
+            exact += run(pos, algorithm, 7, 1 << 14, |_| {}).stats.nodes;
+            sel += run(pos, algorithm, 7, 1 << 14, selective).stats.nodes;
+        }
+        assert!(
+            sel < exact,
+            "{algorithm}: selective {sel} nodes, exact {exact}"
+        );
+    }
+}
+
+/// Checkers' forcing moves: men stepping into their last two rows.
+#[test]
+fn checkers_calls_promotions_and_their_threats_forcing() {
+    // Black man on 22 (row 5) steps into row 6 (25, 26): forcing; 5-9 is not.
+    let pos = Checkers::parse_fen("B:W32:B5,22").unwrap();
+    let forcing: Vec<String> = {
+        let mut buf = vec![<Checkers as Game>::Move::default(); 64];
+        let n = pos.generate(&mut buf).unwrap();
+        buf[..n]
+            .iter()
+            .filter(|&&m| pos.is_forcing(m))
+            .map(|&m| pos.display_move(m).to_string())
+            .collect()
+    };
+    assert_eq!(forcing, ["22-25", "22-26"]);
+    // Captures are left to the horizon's capture search, even the only legal one.
+    let capture = Checkers::parse_fen("B:W18:B14").unwrap();
+    let m = capture.nth_move(0).unwrap();
+    assert!(m.is_capture() && capture.count_moves() == 1 && !capture.is_forcing(m));
+    // Tic-tac-toe has no forcing moves.
+    assert!(!TicTacToe::START.is_forcing(TicTacToe::START.nth_move(4).unwrap()));
+}
+
+mod property {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// Exact mode on random checkers positions: every algorithm returns minimax's
+        /// value (what the selective machinery, switched off, must not touch), and
+        /// selective mode returns a legal move, the same one each time.
+        #[test]
+        fn modes_on_random_checkers_positions(seed in 0u64..1_000_000, plies in 0u32..50, depth in 1u32..6) {
+            let mut rng = SplitMix64::new(seed);
+            let pos = random_opening(&config::<Checkers>(&[]), plies, &mut rng);
+            prop_assume!(pos.outcome().is_none());
+            let reference = run(&pos, Algorithm::Minimax, depth, 1, |_| {}).score;
+            for algorithm in Algorithm::ALL.into_iter().skip(1) {
+                prop_assert_eq!(run(&pos, algorithm, depth, 1 << 10, |_| {}).score, reference);
+                let a = run(&pos, algorithm, depth, 1 << 10, selective);
+                prop_assert!(a.best.is_some_and(|m| pos.is_legal(m)));
+                prop_assert_eq!(a, run(&pos, algorithm, depth, 1 << 10, selective));
+            }
+        }
+    }
+}
