@@ -15,9 +15,13 @@ impl ExpertWeights {
     /// The number of weights (the length of the flat array).
     pub const LEN: usize = FEATURES;
 
-    /// The tuned weights (`microply tune checkers --games 1200 --depth 5 --seed 1`;
-    /// docs/checkers-eval.md).
-    pub const DEFAULT: ExpertWeights = ExpertWeights([
+    /// The default weights: tuned by `microply tune checkers` (docs/checkers-eval.md).
+    pub const DEFAULT: ExpertWeights = ExpertWeights::HAND_SET;
+
+    /// The hand-set weights the tuner starts from (so a tuning run does not depend on
+    /// the defaults it produced): material as the baseline's, small positional terms
+    /// with the signs the literature gives.
+    pub const HAND_SET: ExpertWeights = ExpertWeights([
         Value::lit("1"),    // men-opening
         Value::lit("1"),    // men-endgame
         Value::lit("1.4"),  // kings-opening
