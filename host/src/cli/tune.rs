@@ -75,7 +75,7 @@ pub fn run(game: GameKind, args: &TuneArgs) -> anyhow::Result<()> {
     let samples = tune::selfplay::generate(&config, args.threads, &progress)?;
     progress.finish();
     let played = started.elapsed().as_secs_f64();
-    let tuned = tune::tune(&samples, &ExpertWeights::DEFAULT, args.steps);
+    let tuned = tune::tune(&samples, &ExpertWeights::HAND_SET, args.steps);
     let fitted = started.elapsed().as_secs_f64() - played;
     let run = format!(
         "microply tune checkers --games {} --depth {} --seed {} --random-plies {} --max-plies {} --player {}",

@@ -107,6 +107,18 @@ mod tests {
     }
 
     #[test]
+    fn the_baked_defaults_are_the_committed_tuning_run() {
+        let file = include_str!("../../../docs/checkers-expert-weights.txt");
+        let values: Vec<Value> = file
+            .lines()
+            .map(|l| l.split('#').next().unwrap_or("").trim())
+            .filter(|l| !l.is_empty())
+            .map(|v| v.parse().unwrap())
+            .collect();
+        assert_eq!(values, ExpertWeights::DEFAULT.to_array());
+    }
+
+    #[test]
     fn the_weights_file_and_line_carry_every_weight() {
         let tuned = Tuned {
             positions: 3,

@@ -125,6 +125,9 @@ fn result_for(outcome: Outcome, player: Player) -> f64 {
     }
 }
 
+/// One game's samples once a thread has played it.
+type Slot = Mutex<Option<Result<Vec<Sample>, SelfPlayError>>>;
+
 /// Every game's samples, in game order, played on `threads` threads.
 ///
 /// # Errors
@@ -135,8 +138,7 @@ pub fn generate(
     progress: &Progress,
 ) -> Result<Vec<Sample>, SelfPlayError> {
     let next = AtomicU32::new(0);
-    let slots: Vec<Mutex<Option<Result<Vec<Sample>, SelfPlayError>>>> =
-        (0..config.games).map(|_| Mutex::new(None)).collect();
+    let slots: Vec<Slot> = (0..config.games).map(|_| Mutex::new(None)).collect();
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
             scope.spawn(|| loop {

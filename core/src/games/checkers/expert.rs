@@ -15,9 +15,35 @@ impl ExpertWeights {
     /// The number of weights (the length of the flat array).
     pub const LEN: usize = FEATURES;
 
-    /// The tuned weights (`microply tune checkers --games 1200 --depth 5 --seed 1`;
-    /// docs/checkers-eval.md).
+    /// The default weights, tuned by `microply tune checkers --games 2000 --depth 5
+    /// --seed 1` (294,548 positions; docs/checkers-eval.md).
     pub const DEFAULT: ExpertWeights = ExpertWeights([
+        Value::lit("3.62993"),  // men-opening
+        Value::lit("1.08046"),  // men-endgame
+        Value::lit("5.7148"),   // kings-opening
+        Value::lit("0.75105"),  // kings-endgame
+        Value::lit("-0.66133"), // trade-down
+        Value::lit("0.25146"),  // bridge
+        Value::lit("0.23178"),  // triangle
+        Value::lit("0.48737"),  // back-rank
+        Value::lit("-0.187"),   // tempo-opening
+        Value::lit("0.09937"),  // tempo-endgame
+        Value::lit("0.00018"),  // centre-men
+        Value::lit("0.02773"),  // centre-kings
+        Value::lit("0.51703"),  // runaway
+        Value::lit("-0.15358"), // trapped-kings
+        Value::lit("-0.18512"), // cornered-kings
+        Value::lit("0.15735"),  // double-corner-kings
+        Value::lit("-0.02798"), // king-mobility
+        Value::lit("0.38144"),  // man-mobility
+        Value::lit("0.0208"),   // the-move
+        Value::lit("-0.69377"), // dog-hole
+    ]);
+
+    /// The hand-set weights the tuner starts from (so a tuning run does not depend on
+    /// the defaults it produced): material as the baseline's, small positional terms
+    /// with the signs the literature gives.
+    pub const HAND_SET: ExpertWeights = ExpertWeights([
         Value::lit("1"),    // men-opening
         Value::lit("1"),    // men-endgame
         Value::lit("1.4"),  // kings-opening
@@ -123,9 +149,9 @@ mod tests {
     #[test]
     fn up_a_king_is_good_for_the_side_to_move() {
         let up = Checkers::parse_fen("B:W30:BK10,13").unwrap();
-        assert!(Expert::default().evaluate(&up) > Score::units(1));
+        assert!(Expert::default().evaluate(&up) > Score::ZERO);
         let down = Checkers::parse_fen("W:W30:BK10,13").unwrap();
-        assert!(Expert::default().evaluate(&down) < Score::units(-1));
+        assert!(Expert::default().evaluate(&down) < Score::ZERO);
     }
 
     #[test]
@@ -145,6 +171,9 @@ mod tests {
     fn flat_array_round_trips() {
         let w = ExpertWeights::DEFAULT;
         assert_eq!(ExpertWeights::from_array(w.to_array()), w);
-        assert_eq!(w.of(Feature::MenOpening), Value::lit("1"));
+        assert_eq!(
+            ExpertWeights::HAND_SET.of(Feature::MenOpening),
+            Value::lit("1")
+        );
     }
 }

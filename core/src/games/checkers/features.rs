@@ -449,7 +449,11 @@ mod tests {
     #[test]
     fn back_rank_counts_men_at_home_in_the_opening_part() {
         // Black: men on 1, 2 (home) and 9; White: 32 (home), 20; 5 pieces.
-        assert_eq!(feature("B:W32,20:B1,2,9", Feature::BackRank), (2 - 1) * 5);
+        let (black, white, pieces) = (2, 1, 5);
+        assert_eq!(
+            feature("B:W32,20:B1,2,9", Feature::BackRank),
+            (black - white) * pieces
+        );
     }
 
     #[test]
@@ -509,7 +513,8 @@ mod tests {
         // Black king on 14 has 4 steps, the man on 1 two; White's man on 29 one.
         let f = features("B:W29:BK14,1");
         assert_eq!(f[Feature::KingMobility.index()], 4 * 6);
-        assert_eq!(f[Feature::ManMobility.index()], (2 - 1) * 6);
+        let (black, white) = (2, 1);
+        assert_eq!(f[Feature::ManMobility.index()], (black - white) * 6);
     }
 
     #[test]
