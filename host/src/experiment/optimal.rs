@@ -1,7 +1,9 @@
 //! The exact solver's verdict on every move of a Dots-and-Boxes position: which moves
 //! keep the best net score, and which keep the best result (win, draw or loss).
 
-use microply_core::games::dots::{solve, stack_len, Dots, Edge, Edges, Solution, SolveError, SolverMove};
+use microply_core::games::dots::{
+    solve, stack_len, Dots, Edge, Edges, Solution, SolveError, SolverMove,
+};
 use microply_core::search::{Entry, Table};
 
 /// The exact solver's memory: its table and its move stack, reused between solves.

@@ -133,7 +133,8 @@ mod tests {
         let pos = Dots::parse_fen(fen).unwrap();
         SolvedPosition {
             pos,
-            optimal: optimal_moves(&pos, &mut crate::experiment::optimal::SolverMemory::new(0)).unwrap(),
+            optimal: optimal_moves(&pos, &mut crate::experiment::optimal::SolverMemory::new(0))
+                .unwrap(),
         }
     }
 

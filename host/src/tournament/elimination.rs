@@ -16,9 +16,9 @@ use super::checkpoint::Checkpoint;
 use super::config::{Format, TournamentConfig};
 use super::game::{Entrant, GameRecord, GameSpec};
 use super::run::{run, Planner, RunError};
-use crate::executor::Executor;
 use super::schedule::{grouped_round_robin, snake_groups, Encounter};
 use super::standings::standings;
+use crate::executor::Executor;
 
 /// A bracket match as it was played (one attempt: a drawn match has two).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -94,7 +94,11 @@ impl Solving {
     fn candidates(&self, mut f: impl FnMut(SolverMove) -> ControlFlow<()>) -> ControlFlow<()> {
         let size = self.pos.size();
         let frame = |e: Edge| match self.key {
-            Some((_, symmetry)) => e.set().image(size, symmetry).first().map_or(e.index(), |c| c.index()),
+            Some((_, symmetry)) => e
+                .set()
+                .image(size, symmetry)
+                .first()
+                .map_or(e.index(), |c| c.index()),
             None => e.index(),
         };
         let mut visit = |edge: Edge| {
