@@ -8,13 +8,46 @@ use serde::{Deserialize, Serialize};
 
 /// Weights given inline (a list of decimals) or as a file of whitespace-separated
 /// decimals (`#` comments; a first line `microply-network ...` is skipped).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+///
+/// Read by hand rather than as a serde `untagged` enum: untagged buffering loses
+/// floats when serde_json's `arbitrary_precision` is on in the build (a feature any
+/// dependency may switch on), and a resumed run's state must read back what it wrote.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum WeightsSource {
     /// The values themselves.
     Inline(Vec<f64>),
     /// A file path (relative to the config file's folder).
     File(String),
+}
+
+impl<'de> Deserialize<'de> for WeightsSource {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Source;
+        impl<'de> serde::de::Visitor<'de> for Source {
+            type Value = WeightsSource;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a list of decimals or a file name")
+            }
+
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<WeightsSource, E> {
+                Ok(WeightsSource::File(v.to_owned()))
+            }
+
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<WeightsSource, A::Error> {
+                let mut values = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+                while let Some(v) = seq.next_element::<f64>()? {
+                    values.push(v);
+                }
+                Ok(WeightsSource::Inline(values))
+            }
+        }
+        d.deserialize_any(Source)
+    }
 }
 
 /// One player.
@@ -330,5 +363,21 @@ mod tests {
         let toml_player: PlayerConfig =
             toml::from_str("name = \"B\"\ndepth = 3\negtb = \"e4\"").unwrap();
         assert_eq!(toml_player.egtb.as_deref(), Some("e4"));
+    }
+}
+
+#[cfg(test)]
+mod weights_source_round_trip {
+    use super::*;
+
+    #[test]
+    fn inline_weights_survive_a_json_round_trip() {
+        let p = PlayerConfig::parse_spec(
+            "name=A,evaluator=chain,depth=2,weights=0.5;-1;2.25;0;0;0;0;0;0;0",
+        )
+        .unwrap();
+        let text = serde_json::to_string(&p).unwrap();
+        let back: PlayerConfig = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, p, "{text}");
     }
 }
