@@ -229,26 +229,9 @@ impl Stage<'_> {
 mod tests {
     use super::*;
     use crate::tournament::game::Outcome;
-    use crate::tournament::openings::Opening;
 
     fn game(first: usize, second: usize, outcome: Outcome) -> GameRecord {
-        GameRecord {
-            spec: GameSpec {
-                index: 0,
-                round: 1,
-                first,
-                second,
-                opening: Opening::default(),
-            },
-            first: String::new(),
-            second: String::new(),
-            sides: [String::new(), String::new()],
-            moves: vec![],
-            outcome,
-            reason: String::new(),
-            nodes: [0, 0],
-            millis: 0,
-        }
+        GameRecord::bare(first, second, outcome)
     }
 
     fn config(players: usize, groups: usize, advance: usize) -> TournamentConfig {

@@ -175,6 +175,31 @@ pub struct GameRecord {
     pub millis: u64,
 }
 
+#[cfg(test)]
+impl GameRecord {
+    /// A record of `first` against `second` ending in `outcome`, with no moves, names
+    /// or opening (for tests of what is computed from results alone).
+    pub(crate) fn bare(first: usize, second: usize, outcome: Outcome) -> GameRecord {
+        GameRecord {
+            spec: GameSpec {
+                index: 0,
+                round: 1,
+                first,
+                second,
+                opening: super::openings::Opening::default(),
+            },
+            first: String::new(),
+            second: String::new(),
+            sides: [String::new(), String::new()],
+            moves: vec![],
+            outcome,
+            reason: String::new(),
+            nodes: [0, 0],
+            millis: 0,
+        }
+    }
+}
+
 impl GameRecord {
     /// Plies played (the opening's included).
     #[must_use]

@@ -90,27 +90,9 @@ pub fn standings(n: usize, records: &[GameRecord], scoring: &Scoring) -> Vec<Sta
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::game::GameSpec;
-    use crate::tournament::openings::Opening;
 
     fn game(first: usize, second: usize, outcome: Outcome) -> GameRecord {
-        GameRecord {
-            spec: GameSpec {
-                index: 0,
-                round: 1,
-                first,
-                second,
-                opening: Opening::default(),
-            },
-            first: String::new(),
-            second: String::new(),
-            sides: [String::new(), String::new()],
-            moves: vec![],
-            outcome,
-            reason: String::new(),
-            nodes: [0, 0],
-            millis: 0,
-        }
+        GameRecord::bare(first, second, outcome)
     }
 
     #[test]
