@@ -125,25 +125,36 @@ tournament "$tmp/runs/ray" "${ray_args[@]}" || { cat "$tmp/runs/ray.log"; fail "
 same "$tmp/runs/ray" && pass "Ray run equals local" || fail "the Ray run differs from the local one"
 
 step "a Ray worker killed mid-run: Ray retries its chunk, the files are the same"
-tournament "$tmp/runs/killed" "${ray_args[@]}" --ray-chunk 1 &
-run_pid=$!
+# The games are short, so a run may end before a worker is caught running one: try
+# again (up to three runs) until a worker was killed mid-task.
 victim=
-for _ in $(seq 600); do
-    batch=$(pgrep -f -- "$microply play-batch" | head -n 1 || true)
-    if [ -n "$batch" ]; then
-        victim=$(ps -o ppid= -p "$batch" 2>/dev/null | tr -d ' ' || true)
+for attempt in 1 2 3; do
+    killed="$tmp/runs/killed$attempt"
+    tournament "$killed" "${ray_args[@]}" --ray-chunk 1 &
+    run_pid=$!
+    for _ in $(seq 3000); do
+        batch=$(pgrep -f -- "$microply play-batch" | head -n 1 || true)
+        if [ -n "$batch" ]; then
+            victim=$(ps -o ppid= -p "$batch" 2>/dev/null | tr -d ' ' || true)
+        else
+            # A worker running the task before its play-batch has started.
+            victim=$(pgrep -f -- '^ray::play_chunk' | head -n 1 || true)
+            batch="(not yet started)"
+        fi
         [ -n "$victim" ] && kill -9 "$victim" 2>/dev/null && break
         victim=
-    fi
-    sleep 0.05
+        kill -0 "$run_pid" 2>/dev/null || break
+        sleep 0.01
+    done
+    status=0
+    wait "$run_pid" || status=$?
+    run_pid=
+    [ "$status" -eq 0 ] || { cat "$killed.log"; fail "the run with a killed worker"; }
+    [ -n "$victim" ] && break
 done
-status=0
-wait "$run_pid" || status=$?
-run_pid=
-[ "$status" -eq 0 ] || { cat "$tmp/runs/killed.log"; fail "the run with a killed worker"; }
-[ -n "$victim" ] || fail "no Ray worker was running a chunk to kill"
+[ -n "$victim" ] || fail "no Ray worker was running a chunk to kill (3 runs)"
 echo "killed Ray worker $victim (running play-batch $batch)"
-same "$tmp/runs/killed" && pass "killed-worker run equals local" ||
+same "$killed" && pass "killed-worker run equals local" ||
     fail "the run with a killed worker differs from the local one"
 
 step "a short GA (microply train) through Ray gives the same files as locally"
