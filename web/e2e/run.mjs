@@ -277,7 +277,7 @@ async function amazons() {
 async function evaluators() {
   await setup('checkers', { 'draw-plies': '80' }, { engineSide: 'none' });
   const names = await page.$$eval('#evaluator option', (os) => os.map((o) => o.textContent));
-  check(names.join() === 'baseline,network', 'checkers: the selector lists the engine\'s evaluators', names.join());
+  check(names.join() === 'baseline,network,expert', 'checkers: the selector lists the engine\'s evaluators', names.join());
   const fen = 'B:W18,19,20,K32:B6,7';
   await importFen('checkers', 'game checkers draw_plies=80', fen);
   for (const name of ['network', 'baseline']) {
