@@ -71,11 +71,7 @@ pub fn run_champions(
             })
         })
         .collect::<Result<Vec<_>, ExperimentError>>()?;
-    let board = Board {
-        options: config.options.clone(),
-        random_plies: board_seed.0,
-        seed: board_seed.1,
-    };
+    let board = Board::of_options(&config.options, board_seed);
     let pairing = Pairing {
         format: Format::DoubleRoundRobin,
         rounds: 1,

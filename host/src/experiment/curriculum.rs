@@ -73,11 +73,7 @@ pub fn run_curriculum(
             })
         })
         .collect::<Result<Vec<_>, ExperimentError>>()?;
-    let board = Board {
-        options: base.options.clone(),
-        random_plies: board_seed.0,
-        seed: board_seed.1,
-    };
+    let board = Board::of_options(&base.options, board_seed);
     let pairing = Pairing {
         format: Format::RoundRobin,
         rounds,

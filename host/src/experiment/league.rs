@@ -104,6 +104,16 @@ impl Board {
             seed,
         }
     }
+
+    /// The board of a training run's `options`, openings of `(random plies, seed)`.
+    #[must_use]
+    pub fn of_options(options: &str, (random_plies, seed): (u32, u64)) -> Board {
+        Board {
+            options: options.to_owned(),
+            random_plies,
+            seed,
+        }
+    }
 }
 
 /// Who meets whom, and how often.

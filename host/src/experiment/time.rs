@@ -66,11 +66,7 @@ pub fn run_time(
     let a = side("fixed", &fixed)?;
     let b = side("curriculum", &curriculum)?;
     let schedule = Schedule {
-        board: Board {
-            options: base.options.clone(),
-            random_plies: board_seed.0,
-            seed: board_seed.1,
-        },
+        board: Board::of_options(&base.options, board_seed),
         games,
     };
     let duel = play_duel([&a, &b], &schedule, &out.join("match"), threads, on_game)?;
