@@ -11,18 +11,18 @@ games=${3:-200}
 microply=${MICROPLY:-target/release/microply}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-seconds() { # NAME ARGS...: the wall time of one match
-    local name=$1 start end
-    shift
+seconds() { # NAME GAMES ARGS...: the wall time of one match of GAMES games
+    local name=$1 n=$2 start end
+    shift 2
     start=$(date +%s.%N)
-    "$microply" match name=A,depth=1 name=B,depth=1 --game tictactoe --games "$games" \
+    "$microply" match name=A,depth=1 name=B,depth=1 --game tictactoe --games "$n" \
         --out "$out/$name" "$@" >/dev/null 2>&1
     end=$(date +%s.%N)
     echo "$name $(echo "$end - $start" | bc)"
 }
 ray=(--executor ray --ray-address "$address" --ray-python "$python")
-seconds local-1-game --games 2 --concurrency 1
-seconds local --concurrency 1
-seconds ray-1-task-2-games "${ray[@]}" --games 2 --ray-chunk 2
-seconds ray-1-task "${ray[@]}" --ray-chunk "$games"
-seconds ray-task-per-game "${ray[@]}" --ray-chunk 1
+seconds local-2-games 2 --concurrency 1
+seconds local "$games" --concurrency 1
+seconds ray-1-task-2-games 2 "${ray[@]}" --ray-chunk 2
+seconds ray-1-task "$games" "${ray[@]}" --ray-chunk "$games"
+seconds ray-task-per-game "$games" "${ray[@]}" --ray-chunk 1
