@@ -86,20 +86,9 @@ impl Job {
 
 #[cfg(test)]
 mod tests {
-    use std::path::PathBuf;
-
     use super::*;
     use crate::tournament::adjudication::Adjudication;
     use crate::tournament::openings::Opening;
-    use crate::tournament::player::PlayerConfig;
-
-    fn entrant(spec: &str) -> Entrant {
-        Entrant {
-            config: PlayerConfig::parse_spec(spec).unwrap(),
-            setup: vec![],
-            base: PathBuf::from("."),
-        }
-    }
 
     fn rules() -> Rules {
         Rules {
@@ -114,9 +103,9 @@ mod tests {
     #[test]
     fn a_job_plays_its_players_and_keeps_the_run_s_indices() {
         let entrants = [
-            entrant("name=A,depth=1"),
-            entrant("name=B,depth=9"),
-            entrant("name=C,depth=2"),
+            Entrant::from_spec("name=A,depth=1"),
+            Entrant::from_spec("name=B,depth=9"),
+            Entrant::from_spec("name=C,depth=2"),
         ];
         let spec = GameSpec {
             index: 7,
@@ -143,8 +132,8 @@ mod tests {
     #[test]
     fn a_batch_round_trips_through_its_lines() {
         let entrants = [
-            entrant("name=A,depth=1,algo=pvs"),
-            entrant("name=B,nodes=50"),
+            Entrant::from_spec("name=A,depth=1,algo=pvs"),
+            Entrant::from_spec("name=B,nodes=50"),
         ];
         let specs: Vec<GameSpec> = (0..3)
             .map(|index| GameSpec {
@@ -171,7 +160,10 @@ mod tests {
                 second: 1,
                 opening: Opening::default(),
             }],
-            &[entrant("name=A,depth=1"), entrant("name=B,depth=1")],
+            &[
+                Entrant::from_spec("name=A,depth=1"),
+                Entrant::from_spec("name=B,depth=1"),
+            ],
             &rules(),
         )[0]
         .to_line()

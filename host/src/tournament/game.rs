@@ -58,6 +58,17 @@ pub struct Entrant {
 }
 
 impl Entrant {
+    /// A player from a command-line spec (`name=A,depth=2`), without setup lines,
+    /// for tests.
+    #[cfg(test)]
+    pub(crate) fn from_spec(spec: &str) -> Entrant {
+        Entrant {
+            config: PlayerConfig::parse_spec(spec).unwrap(),
+            setup: vec![],
+            base: PathBuf::from("."),
+        }
+    }
+
     /// Starts its engine and sets the game up.
     ///
     /// # Errors
@@ -484,18 +495,10 @@ impl Game {
 mod tests {
     use super::*;
 
-    fn entrant(spec: &str) -> Entrant {
-        Entrant {
-            config: PlayerConfig::parse_spec(spec).unwrap(),
-            setup: vec![],
-            base: PathBuf::from("."),
-        }
-    }
-
     #[test]
     fn endgame_tables_are_checked_when_the_engine_starts() {
         let timeout = Duration::from_secs(5);
-        let player = entrant("name=A,depth=1,egtb=/nonexistent/tables");
+        let player = Entrant::from_spec("name=A,depth=1,egtb=/nonexistent/tables");
         let wrong_game = player.start(&rules("dots"), timeout).err().unwrap();
         assert!(
             wrong_game.to_string().contains("for checkers, not dots"),
@@ -532,8 +535,8 @@ mod tests {
     #[test]
     fn perfect_tictactoe_is_a_draw() {
         let players = [
-            entrant("name=A,depth=9"),
-            entrant("name=B,depth=9,algo=pvs"),
+            Entrant::from_spec("name=A,depth=9"),
+            Entrant::from_spec("name=B,depth=9,algo=pvs"),
         ];
         let spec = first_game(Opening::default());
         let r = play_game(&spec, &players, &rules("tictactoe")).unwrap();
@@ -548,7 +551,10 @@ mod tests {
     fn a_blunder_opening_is_punished() {
         // x takes the centre and o answers on an edge (a2): a known loss for o,
         // which perfect play by x converts.
-        let players = [entrant("name=A,depth=9"), entrant("name=B,depth=9")];
+        let players = [
+            Entrant::from_spec("name=A,depth=9"),
+            Entrant::from_spec("name=B,depth=9"),
+        ];
         let spec = first_game(Opening {
             fen: None,
             moves: vec!["b2".into(), "a2".into()],
@@ -562,7 +568,10 @@ mod tests {
     #[test]
     fn score_adjudication_when_asked() {
         // After b2 a2 o is lost: o's depth-9 search reports a loss, x's a win.
-        let players = [entrant("name=A,depth=9"), entrant("name=B,depth=9")];
+        let players = [
+            Entrant::from_spec("name=A,depth=9"),
+            Entrant::from_spec("name=B,depth=9"),
+        ];
         let lost = first_game(Opening {
             fen: None,
             moves: vec!["b2".into(), "a2".into()],
@@ -597,8 +606,8 @@ mod tests {
     #[test]
     fn an_engine_that_cannot_start_forfeits() {
         let players = [
-            entrant("name=A,depth=2"),
-            entrant("name=Gone,depth=2,cmd=/nonexistent/x"),
+            Entrant::from_spec("name=A,depth=2"),
+            Entrant::from_spec("name=Gone,depth=2,cmd=/nonexistent/x"),
         ];
         let spec = first_game(Opening::default());
         let r = play_game(&spec, &players, &rules("tictactoe")).unwrap();
@@ -612,9 +621,9 @@ mod tests {
 
     #[test]
     fn a_refused_evaluator_forfeits() {
-        let mut bad = entrant("name=Bad,depth=2");
+        let mut bad = Entrant::from_spec("name=Bad,depth=2");
         bad.setup = vec!["evaluator nosuch".into()];
-        let players = [bad, entrant("name=B,depth=2")];
+        let players = [bad, Entrant::from_spec("name=B,depth=2")];
         let spec = first_game(Opening::default());
         let r = play_game(&spec, &players, &rules("checkers")).unwrap();
         assert_eq!(r.outcome, Outcome::SecondWins);
