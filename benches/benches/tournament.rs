@@ -135,7 +135,7 @@ fn bench_external_engine(c: &mut Criterion) {
     );
     let external = TICTACTOE.replace(
         "depth = 2",
-        &format!("depth = 2\ncmd = \"{}\"", bin.display()),
+        &format!("depth = 2\ncmd = \"{} engine\"", bin.display()),
     );
     let (inside, outside) = (prepare(TICTACTOE, &dir), prepare(&external, &dir));
     let games = inside.specs.len() as u64;
