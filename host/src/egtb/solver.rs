@@ -97,47 +97,68 @@ impl Solver {
     }
 
     fn codes(&self, m: &Material) -> &[u8] {
-        let start = self.offsets[slot_of(m)].unwrap_or(0);
+        let start = self.start(m);
         &self.values[start..start + table_size(m) as usize]
     }
 
     /// Solves signatures whose moves stay among them or reach solved ones; returns
     /// the number of forward passes.
+    ///
+    /// The positions still unknown are the slots holding [`UNKNOWN`], so a pass needs
+    /// no work list: a slot's frame is rebuilt from its index. (A list of frames took
+    /// 24 bytes a position, 2 GB for the largest 5-piece group.)
     fn solve_group(&mut self, group: &[Material]) -> u32 {
-        let mut unknown: Vec<(usize, Frame)> = Vec::new();
-        for m in group {
-            let start = self.offsets[slot_of(m)].unwrap_or(0);
+        let tables: Vec<(Material, usize)> = group.iter().map(|m| (*m, self.start(m))).collect();
+        for (m, start) in &tables {
             for i in 0..table_size(m) {
-                let slot = start + i as usize;
-                match position(m, i) {
-                    Some(frame) => unknown.push((slot, frame)),
-                    None => self.values[slot] = UNUSED,
+                if position(m, i).is_none() {
+                    self.values[start + i as usize] = UNUSED;
                 }
             }
         }
         let mut passes = 0;
         loop {
             passes += 1;
-            let before = unknown.len();
-            let mut still = Vec::with_capacity(before);
-            for (slot, frame) in unknown {
-                match frame
-                    .position(&self.config)
-                    .and_then(|pos| self.evaluate(&pos))
-                {
-                    Some(v) => self.values[slot] = v,
-                    None => still.push((slot, frame)),
-                }
+            let mut decided = 0u64;
+            for (m, start) in &tables {
+                decided += self.forward_pass(m, *start);
             }
-            unknown = still;
-            if unknown.len() == before {
+            if decided == 0 {
                 break;
             }
         }
-        for (slot, _) in unknown {
-            self.values[slot] = DRAW;
+        for (m, start) in &tables {
+            let slots = &mut self.values[*start..*start + table_size(m) as usize];
+            for v in slots.iter_mut().filter(|v| **v == UNKNOWN) {
+                *v = DRAW;
+            }
         }
         passes
+    }
+
+    /// Where the slots of `m` start in `values`.
+    fn start(&self, m: &Material) -> usize {
+        self.offsets[slot_of(m)].unwrap_or(0)
+    }
+
+    /// Evaluates every unknown position of `m` once, in place; returns how many
+    /// were decided.
+    fn forward_pass(&mut self, m: &Material, start: usize) -> u64 {
+        let mut decided = 0;
+        for i in 0..table_size(m) {
+            let slot = start + i as usize;
+            if self.values[slot] != UNKNOWN {
+                continue;
+            }
+            let value = position(m, i)
+                .and_then(|frame| frame.position(&self.config))
+                .and_then(|pos| self.evaluate(&pos));
+            if let Some(v) = value {
+                self.values[slot] = v;
+                decided += 1;
+            }
+        }
+        decided
     }
 
     /// The value of `pos` from its children's, `None` while a child is unknown.
