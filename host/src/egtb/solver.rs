@@ -23,6 +23,7 @@ use super::index::{index, position, table_size, Frame};
 use super::material::Material;
 use super::table::{Table, UNUSED};
 use super::Wdl;
+use crate::progress::{Display, Progress};
 
 /// Marks a slot not decided yet (only while solving).
 const UNKNOWN: u8 = 4;
@@ -46,18 +47,30 @@ pub struct Solved {
 /// takes long).
 #[must_use]
 pub fn solve(max_pieces: u8) -> Solved {
-    solve_closed(Material::up_to(max_pieces.min(super::material::MAX_PIECES)))
+    solve_shown(max_pieces, Display::Hidden)
+}
+
+/// [`solve`], showing on `display` the slots solved and the group being solved
+/// (5 pieces take minutes).
+#[must_use]
+pub fn solve_shown(max_pieces: u8, display: Display) -> Solved {
+    solve_closed(
+        Material::up_to(max_pieces.min(super::material::MAX_PIECES)),
+        display,
+    )
 }
 
 /// Solves `materials`, which must be closed under moves: every move from one of
 /// them reaches one of them (or captures the last piece). All signatures up to N
 /// pieces are; so are the kings-only ones, which the tests use to check 5-piece
 /// tables in seconds.
-fn solve_closed(mut order: Vec<Material>) -> Solved {
+fn solve_closed(mut order: Vec<Material>, display: Display) -> Solved {
     order.sort_by_key(|m| (m.pieces(), m.men(), *m));
     let mut solver = Solver::new(&order);
+    let progress = Progress::new(display, "slots", order.iter().map(table_size).sum(), 0);
     let mut passes = Vec::new();
     let mut start = 0;
+    let mut done = 0;
     while start < order.len() {
         let key = (order[start].pieces(), order[start].men());
         let end = start
@@ -65,9 +78,17 @@ fn solve_closed(mut order: Vec<Material>) -> Solved {
                 .iter()
                 .take_while(|m| (m.pieces(), m.men()) == key)
                 .count();
-        passes.push((key.0, key.1, solver.solve_group(&order[start..end])));
+        let group = &order[start..end];
+        progress.set(
+            done,
+            &format!("solving {} pieces with {} men", key.0, key.1),
+        );
+        passes.push((key.0, key.1, solver.solve_group(group)));
+        done += group.iter().map(table_size).sum::<u64>();
         start = end;
     }
+    progress.set(done, "solved");
+    progress.finish();
     let tables = order
         .iter()
         .map(|m| Table::from_codes(*m, solver.codes(m)))
@@ -360,7 +381,7 @@ mod tests {
                 .filter(|m| m.men() == 0)
                 .filter(|m| m.pieces() < 5 || m.mover_kings.min(m.opponent_kings) == 1)
                 .collect();
-            Tablebase::new(solve_closed(materials).tables)
+            Tablebase::new(solve_closed(materials, Display::Hidden).tables)
         })
     }
 
