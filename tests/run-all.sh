@@ -95,20 +95,28 @@ step "firmware: cross-check against the host engine under QEMU, with the firmwar
 timeout 1200 cargo run --release --quiet -p microply-host -- \
     crosscheck --firmware "$elf" --report 2>&1 | tee -a "$log"
 
-step "firmware as a tournament player: same games move for move as the host (loaded weights)"
-fw_match() { # DIR [firmware=ELF]: a 4-game checkers match, B with loaded baseline weights
+step "firmware as a tournament player: same games move for move as the host (loaded weights, expert)"
+fw_match() { # DIR SPEC: a 4-game checkers match of A against B = SPEC
     rm -rf "$1"
-    cargo run --release --quiet -p microply-host -- match name=A,depth=3,table=2048 \
-        "name=B,depth=3,table=2048,evaluator=baseline,weights=1;1.25;0.2;0.1;0.05${2:+,$2}" \
+    cargo run --release --quiet -p microply-host -- match name=A,depth=3,table=2048 "$2" \
         --game checkers --games 4 --max-plies 60 --out "$1" >/dev/null 2>&1
 }
-fw_match target/fw-match-host
-fw_match target/fw-match-firmware "firmware=$PWD/$elf"
-if cmp target/fw-match-host/results.csv target/fw-match-firmware/results.csv; then
-    echo "1 passed, 0 failed"
-else
-    echo "0 passed, 1 failed"
-fi | tee -a "$log"
+fw_same_games() { # NAME SPEC: B = SPEC on the host, then on the firmware
+    fw_match "target/fw-match-$1-host" "$2"
+    fw_match "target/fw-match-$1-firmware" "$2,firmware=$PWD/$elf"
+    if cmp "target/fw-match-$1-host/results.csv" "target/fw-match-$1-firmware/results.csv"; then
+        echo "1 passed, 0 failed"
+    else
+        echo "0 passed, 1 failed"
+    fi | tee -a "$log"
+}
+fw_same_games weights "name=B,depth=3,table=2048,evaluator=baseline,weights=1;1.25;0.2;0.1;0.05"
+fw_same_games expert "name=B,depth=3,table=2048,evaluator=expert"
+
+step "firmware: checkers with each evaluator, host vs firmware (docs/firmware-eval.md)"
+timeout 600 cargo run --release --quiet -p microply-host -- crosscheck --firmware "$elf" \
+    --suite tests/data/firmware-eval/baseline.txt --suite tests/data/firmware-eval/expert.txt 2>&1 | tee -a "$log"
+
 step "Ray executor: a one-machine cluster, tournaments equal to local runs, a killed worker (docs/scale.md)"
 cargo build --release --quiet -p microply-host
 timeout 900 bash cluster/ci.sh "$PWD/target/release/microply" 2>&1 | tee -a "$log"

@@ -9,7 +9,8 @@ use microply_core::games::checkers::Checkers;
 use microply_core::Notation;
 
 use crate::egtb::tablebase::{load_file, table_files};
-use crate::egtb::{solve, Tablebase};
+use crate::egtb::{solve_shown, Tablebase};
+use crate::progress::Display;
 
 /// The largest database `generate` accepts (5 pieces take minutes, 6 far longer).
 pub const MAX_GENERATE_PIECES: u8 = 5;
@@ -60,7 +61,7 @@ fn generate(pieces: u8, out: &Path) -> anyhow::Result<()> {
         bail!("--pieces {pieces}: must be 2 to {MAX_GENERATE_PIECES}");
     }
     let started = Instant::now();
-    let solved = solve(pieces);
+    let solved = solve_shown(pieces, Display::detect());
     let seconds = started.elapsed().as_secs_f64();
     let tablebase = Tablebase::new(solved.tables);
     tablebase.write(out)?;
@@ -71,7 +72,7 @@ fn generate(pieces: u8, out: &Path) -> anyhow::Result<()> {
     }
     let passes = solved.passes.iter().map(|p| p.2).max().unwrap_or(0);
     println!(
-        "generated {} tables up to {pieces} pieces: {slots} slots, {bytes} bytes, {seconds:.2} s (at most {passes} passes a group)",
+        "generated {} tables up to {pieces} pieces: {slots} slots, {bytes} bytes, {seconds:.2} s wall (at most {passes} passes a group)",
         tablebase.tables().count()
     );
     Ok(())

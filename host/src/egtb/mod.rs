@@ -24,7 +24,7 @@ pub mod tablebase;
 pub use format::FormatError;
 pub use material::Material;
 pub use oracle::{load_for, oracles, EgtbOptionError};
-pub use solver::{solve, Solved};
+pub use solver::{solve, solve_shown, Solved};
 pub use table::Table;
 pub use tablebase::{Tablebase, TablebaseError};
 

@@ -83,6 +83,33 @@ mod tests {
         TABLES.get_or_init(|| Tablebase::new(solve(3).tables))
     }
 
+    /// The engine (`microply engine --egtb`, `analyze`, `play`, match players) hands
+    /// the tables it was given to its checkers searches: a king and a man against a
+    /// king, lost for White, is scored a loss (proven at once), where the search
+    /// alone sees only heuristic values to depth 3.
+    #[test]
+    fn the_engine_lends_its_tables_to_checkers_searches() {
+        let go = |tables: Option<&Tablebase>| {
+            let mut memory = crate::memory::SearchMemory::new(1 << 12, 1 << 12);
+            let mut engine =
+                microply_core::protocol::Engine::new(&mut memory.tt, &mut memory.moves)
+                    .with_oracles(oracles(tables));
+            let mut out = String::new();
+            for line in ["game checkers", "position fen W:WK14:BK19,28", "go depth 3"] {
+                engine.execute(line, &NoClock, &mut out);
+            }
+            out
+        };
+        assert_eq!(
+            three_pieces().probe(&Checkers::parse_fen("W:WK14:BK19,28").unwrap()),
+            Some(Wdl::Loss)
+        );
+        let with = go(Some(three_pieces()));
+        assert!(with.contains("score=loss"), "{with}");
+        let without = go(None);
+        assert!(!without.contains("score=loss"), "{without}");
+    }
+
     fn search(
         pos: &Checkers,
         oracle: &dyn Oracle<Checkers>,

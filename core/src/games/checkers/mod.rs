@@ -51,4 +51,11 @@ impl crate::playable::Playable for Checkers {
     fn evaluator_mut(set: &mut crate::selectable::EvaluatorSet) -> &mut Self::Eval {
         &mut set.checkers
     }
+
+    fn oracle<'o>(set: &crate::playable::Oracles<'o>) -> &'o dyn crate::search::Oracle<Self> {
+        match set.checkers {
+            Some(tables) => tables,
+            None => &crate::search::NoOracle,
+        }
+    }
 }
