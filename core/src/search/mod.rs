@@ -51,7 +51,6 @@ pub use oracle::{database_score, Known, NoOracle, Oracle, DATABASE_PLIES};
 pub use stats::Stats;
 pub use tt::{Entry, Hit, Replacement, Table};
 
-use crate::game::Game;
 use crate::score::Score;
 
 /// The deepest nominal depth a search goes to.
@@ -182,7 +181,7 @@ impl<M> SearchResult<M> {
     /// The result of a search of a finished position (its score, no move, no node),
     /// or `None` while the game goes on: what the search driver and
     /// [`crate::decide()`] both answer before anything else.
-    pub(crate) fn of_finished<G: Game<Move = M>>(pos: &G) -> Option<SearchResult<M>> {
+    pub(crate) fn of_finished<G: crate::game::Game<Move = M>>(pos: &G) -> Option<SearchResult<M>> {
         let score = context::terminal(pos, 0)?;
         Some(SearchResult {
             score: Some(score),
