@@ -40,7 +40,10 @@ pub fn decide_with<G: Playable, E: Evaluator<G>, C: Clock>(
     clock: &C,
     mut on_iteration: impl FnMut(&Iteration<G::Move>),
 ) -> Result<SearchResult<G::Move>, SearchError> {
-    let Some(solved) = pos.outcome().is_none().then(|| pos.solve(tt)).flatten() else {
+    if let Some(finished) = SearchResult::of_finished(pos) {
+        return Ok(finished);
+    }
+    let Some(solved) = pos.solve(tt) else {
         return search::search_with(pos, knowledge, tt, stack, settings, clock, on_iteration);
     };
     let stats = Stats {

@@ -10,6 +10,7 @@ use core::ops::ControlFlow;
 
 use crate::player::{Outcome, Player};
 use crate::score::Score;
+use crate::search::Replacement;
 
 /// A game: its positions are values of the implementing type.
 ///
@@ -81,6 +82,13 @@ pub trait Game: Copy + Eq + fmt::Debug + Sized {
     fn table_key(&self) -> Option<(u64, Score)> {
         Some((self.hash(), Score::ZERO))
     }
+
+    /// Which entry the transposition table gives up for a new position: by default
+    /// the position's one slot ([`Replacement::Newest`]), which iterative deepening
+    /// wants; the Dots-and-Boxes solver's view, one deep search that keeps meeting
+    /// the results of large subtrees again, keeps the deeper of two
+    /// ([`Replacement::Deeper`]).
+    const REPLACEMENT: Replacement = Replacement::Newest;
 
     /// Whether a static evaluation here is meaningful. Searches extend non-quiet
     /// positions past their nominal depth (checkers: a capture is pending).

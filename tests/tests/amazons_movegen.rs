@@ -45,11 +45,11 @@ impl Grid {
         for (row, line) in cells.iter_mut().enumerate() {
             for (col, cell) in line.iter_mut().enumerate() {
                 let s = Square::new(row as u8, col as u8).unwrap();
-                *cell = if pos.queens(Player::First).contains(s.index()) {
+                *cell = if pos.queens(Player::First).contains(s) {
                     Cell::White
-                } else if pos.queens(Player::Second).contains(s.index()) {
+                } else if pos.queens(Player::Second).contains(s) {
                     Cell::Black
-                } else if pos.arrows().contains(s.index()) {
+                } else if pos.arrows().contains(s) {
                     Cell::Arrow
                 } else {
                     Cell::Empty

@@ -235,9 +235,9 @@ fn sample(strategy: impl Strategy<Value = Board>, count: usize) -> Vec<Board> {
 /// possible, a loss as late as possible). Memoised by position.
 fn exact_value(pos: &Amazons, memo: &mut HashMap<(u128, u128, u128, bool), i32>) -> i32 {
     let key = (
-        pos.queens(Player::First).0,
-        pos.queens(Player::Second).0,
-        pos.arrows().0,
+        pos.queens(Player::First).bits(),
+        pos.queens(Player::Second).bits(),
+        pos.arrows().bits(),
         pos.side() == Player::First,
     );
     if let Some(&v) = memo.get(&key) {

@@ -159,7 +159,7 @@ fn published_values_from_the_empty_board() {
 }
 
 #[test]
-#[ignore = "solves 3×4 from the empty board (about 106M nodes, 35 s of CPU): run in release"]
+#[ignore = "solves 3×4 from the empty board (about 107M nodes, 35–50 s of CPU): run in release"]
 fn three_by_four_is_a_draw() {
     let mut table = SolverMemory::new(1 << 24);
     let start = std::time::Instant::now();

@@ -162,33 +162,21 @@ pub(crate) fn negamax<W: ChildWindow, G: Game, E: Evaluator<G>, C: Clock>(
         let child = pos.after(m);
         let window_alpha = alpha.max(best);
         let plan = Plan::new(ctx, pos, m, &child, depth, ply, nth);
-        let s = match plan.reduced_depth {
-            Some(reduced) => {
-                // A null window at alpha: only a move that beats it earns its full depth.
-                let scout = search_child(
-                    parent,
-                    &child,
-                    window_alpha,
-                    window_alpha.succ(),
-                    |c, a, b| negamax::<W, _, _, _>(ctx, c, rest, reduced, ply + 1, a, b),
-                )?;
-                if scout > window_alpha {
-                    W::search(
-                        ctx,
-                        parent,
-                        &child,
-                        rest,
-                        plan.depth,
-                        ply + 1,
-                        window_alpha,
-                        beta,
-                        nth,
-                    )?
-                } else {
-                    scout
-                }
-            }
-            None => W::search(
+        // A late quiet move is first searched reduced, with a null window at alpha:
+        // only a move that beats it earns its full depth.
+        let scout = match plan.reduced_depth {
+            Some(reduced) => Some(search_child(
+                parent,
+                &child,
+                window_alpha,
+                window_alpha.succ(),
+                |c, a, b| negamax::<W, _, _, _>(ctx, c, rest, reduced, ply + 1, a, b),
+            )?),
+            None => None,
+        };
+        let s = match scout {
+            Some(s) if s <= window_alpha => s,
+            _ => W::search(
                 ctx,
                 parent,
                 &child,

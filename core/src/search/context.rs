@@ -121,15 +121,6 @@ impl<'s, 't, G: Game, E: Evaluator<G>, C: Clock> Context<'s, 't, G, E, C> {
         late || self.clock.stop_requested()
     }
 
-    /// The score of a finished game, `ply` plies from the root.
-    pub(crate) fn terminal(pos: &G, ply: u32) -> Option<Score> {
-        pos.outcome().map(|o| match o {
-            Outcome::Draw => Score::ZERO,
-            Outcome::Win(p) if p == pos.side_to_move() => Score::win_in(ply),
-            Outcome::Win(_) => Score::loss_in(ply),
-        })
-    }
-
     /// The static evaluation when `pos` lies on the horizon and is quiet.
     pub(crate) fn horizon_eval(&mut self, pos: &G, depth: u32) -> Option<Score> {
         if depth > 0 || !pos.is_quiet() {
@@ -142,7 +133,7 @@ impl<'s, 't, G: Game, E: Evaluator<G>, C: Clock> Context<'s, 't, G, E, C> {
 
     /// Terminal score, else horizon evaluation, else `None` (the node must be expanded).
     pub(crate) fn static_score(&mut self, pos: &G, depth: u32, ply: u32) -> Option<Score> {
-        Self::terminal(pos, ply).or_else(|| self.horizon_eval(pos, depth))
+        terminal(pos, ply).or_else(|| self.horizon_eval(pos, depth))
     }
 
     /// The oracle's value of `pos` when it settles a node with window `(alpha, beta)`;
@@ -158,7 +149,7 @@ impl<'s, 't, G: Game, E: Evaluator<G>, C: Clock> Context<'s, 't, G, E, C> {
     /// [`Game::table_key`]) added back.
     pub(crate) fn probe(&mut self, hash: u64, ply: u32, offset: Score) -> Option<Hit> {
         self.stats.tt_probes += 1;
-        let hit = self.tt.probe(hash)?;
+        let hit = self.tt.probe(hash, G::REPLACEMENT)?;
         self.stats.tt_hits += 1;
         Some(Hit {
             lower: shift(hit.lower.from_table(ply), offset),
@@ -190,6 +181,7 @@ impl<'s, 't, G: Game, E: Evaluator<G>, C: Clock> Context<'s, 't, G, E, C> {
         let upper = if value < beta { value } else { Score::INFINITY };
         self.tt.store(
             hash,
+            G::REPLACEMENT,
             depth,
             shift(lower, -offset).to_table(ply),
             shift(upper, -offset).to_table(ply),
@@ -197,6 +189,15 @@ impl<'s, 't, G: Game, E: Evaluator<G>, C: Clock> Context<'s, 't, G, E, C> {
             self.horizon,
         );
     }
+}
+
+/// The score of a finished game, `ply` plies from the root.
+pub(crate) fn terminal<G: Game>(pos: &G, ply: u32) -> Option<Score> {
+    pos.outcome().map(|o| match o {
+        Outcome::Draw => Score::ZERO,
+        Outcome::Win(p) if p == pos.side_to_move() => Score::win_in(ply),
+        Outcome::Win(_) => Score::loss_in(ply),
+    })
 }
 
 /// `s` moved by `offset` when it is a heuristic value; proven and infinite scores

@@ -100,11 +100,10 @@ pub fn search_with<G: Game, E: Evaluator<G>, C: Clock>(
     clock: &C,
     mut on_iteration: impl FnMut(&Iteration<G::Move>),
 ) -> Result<SearchResult<G::Move>, SearchError> {
-    let mut result = SearchResult::<G::Move>::empty();
-    if let Some(s) = Context::<G, E, C>::terminal(pos, 0) {
-        result.score = Some(s);
-        return Ok(result);
+    if let Some(finished) = SearchResult::of_finished(pos) {
+        return Ok(finished);
     }
+    let mut result = SearchResult::<G::Move>::empty();
     let (eval, oracle) = (knowledge.eval, knowledge.oracle);
     let mut ctx = Context::new(
         eval,
@@ -214,7 +213,7 @@ fn principal_variation<G: Game>(
     while pv.len() < depth as usize && p.outcome().is_none() {
         let Some(m) = p
             .table_key()
-            .and_then(|(hash, _)| tt.probe(hash))
+            .and_then(|(hash, _)| tt.probe(hash, G::REPLACEMENT))
             .and_then(|h| h.best)
             .and_then(|packed| p.find_packed(packed))
         else {

@@ -49,7 +49,7 @@ pub use limits::{Clock, Limits, NoClock};
 pub use mode::{Mode, UnknownMode};
 pub use oracle::{database_score, Known, NoOracle, Oracle, DATABASE_PLIES};
 pub use stats::Stats;
-pub use tt::{Entry, Hit, Table};
+pub use tt::{Entry, Hit, Replacement, Table};
 
 use crate::score::Score;
 
@@ -178,6 +178,17 @@ pub struct SearchResult<M> {
 }
 
 impl<M> SearchResult<M> {
+    /// The result of a search of a finished position (its score, no move, no node),
+    /// or `None` while the game goes on: what the search driver and
+    /// [`crate::decide()`] both answer before anything else.
+    pub(crate) fn of_finished<G: crate::game::Game<Move = M>>(pos: &G) -> Option<SearchResult<M>> {
+        let score = context::terminal(pos, 0)?;
+        Some(SearchResult {
+            score: Some(score),
+            ..SearchResult::empty()
+        })
+    }
+
     fn empty() -> SearchResult<M> {
         SearchResult {
             best: None,

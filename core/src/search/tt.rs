@@ -3,13 +3,19 @@
 //! Each entry keeps both a lower and an upper bound on the position's value at one
 //! depth, as the "memory" of Plaat et al.'s MT (alpha-beta with memory) requires, and
 //! the best move packed by the game ([`Game::pack_move`](crate::Game::pack_move)), so
-//! a node can try it before generating its moves. Replacement is deterministic: an
-//! entry for the same position and depth is tightened, anything else is overwritten.
+//! a node can try it before generating its moves. Replacement is deterministic and
+//! the game's choice ([`Replacement`], [`Game::REPLACEMENT`](crate::Game::REPLACEMENT)):
+//! an entry for the same position and depth is tightened; otherwise every store
+//! overwrites the position's one slot, or, for a game that asks for it, the entry of
+//! the lesser depth in a bucket of two.
 //!
 //! Each entry also records whether its bounds rest on a static evaluation at the
 //! depth horizon somewhere below. A search that takes its value from such an entry
 //! has met the horizon too, so the iterative driver does not mistake a tree answered
 //! from the table for a fully solved one.
+
+use core::cmp::Reverse;
+use core::ops::Range;
 
 use crate::game::PACKED_MOVE_BITS;
 use crate::score::Score;
@@ -76,6 +82,23 @@ impl Default for Entry {
     }
 }
 
+/// Which entry a store overwrites when the position is not in the table: the game's
+/// choice ([`Game::REPLACEMENT`](crate::Game::REPLACEMENT)), which probes follow too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
+pub enum Replacement {
+    /// One slot per position, overwritten by every store: the newest result stays,
+    /// which suits iterative deepening (the next iteration revisits it first). The
+    /// default.
+    Newest,
+    /// A bucket of two slots per position (an aligned pair): a store overwrites the
+    /// entry searched to the lesser depth (the second on a tie), so the results of
+    /// large subtrees survive the many small ones stored after them. For one deep
+    /// search that keeps meeting the same positions (the Dots-and-Boxes solver).
+    Deeper,
+}
+
 /// What the table knows about a position (scores relative to the node).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hit {
@@ -135,13 +158,24 @@ impl<'a> Table<'a> {
         (((hash >> 32) * self.entries.len() as u64) >> 32) as usize
     }
 
-    /// What is stored for `hash`, if anything.
-    #[must_use]
-    pub fn probe(&self, hash: u64) -> Option<Hit> {
-        let e = self.entries.get(self.slot(hash))?;
-        if !e.is_used() || e.key != hash as u32 {
-            return None;
+    /// The slots `hash` may occupy under `policy`.
+    fn bucket(&self, hash: u64, policy: Replacement) -> Range<usize> {
+        let slot = self.slot(hash);
+        match policy {
+            Replacement::Newest => slot..slot + 1,
+            Replacement::Deeper => {
+                let first = slot & !1;
+                first..(first + 2).min(self.entries.len())
+            }
         }
+    }
+
+    /// What is stored for `hash` (filed under `policy`), if anything.
+    #[must_use]
+    pub fn probe(&self, hash: u64, policy: Replacement) -> Option<Hit> {
+        let key = hash as u32;
+        let bucket = self.entries.get(self.bucket(hash, policy))?;
+        let e = bucket.iter().find(|e| e.is_used() && e.key == key)?;
         Some(Hit {
             depth: u32::from(e.depth & DEPTH) - 1,
             lower: Score::from_raw(e.lower),
@@ -153,21 +187,26 @@ impl<'a> Table<'a> {
 
     /// Records bounds for `hash` at `depth` (node-relative scores), the best move
     /// (packed; one wider than [`PACKED_MOVE_BITS`] is not stored) and whether the
-    /// bounds depend on the depth horizon.
+    /// bounds depend on the depth horizon, in the entry `policy` picks.
+    #[allow(clippy::too_many_arguments)]
     pub fn store(
         &mut self,
         hash: u64,
+        policy: Replacement,
         depth: u32,
         lower: Score,
         upper: Score,
         best: Option<u32>,
         horizon: bool,
     ) {
-        let slot = self.slot(hash);
-        let Some(e) = self.entries.get_mut(slot) else {
+        let key = hash as u32;
+        let range = self.bucket(hash, policy);
+        let Some(bucket) = self.entries.get_mut(range) else {
             return;
         };
-        let key = hash as u32;
+        let Some(e) = victim(bucket, key) else {
+            return;
+        };
         let depth = depth.min(MAX_STORED_DEPTH) as u8 + 1;
         let best = best.and_then(encode_move);
         let same = e.is_used() && e.key == key;
@@ -191,30 +230,91 @@ impl<'a> Table<'a> {
     }
 }
 
+/// The entry of `bucket` a store for `key` writes: the one holding `key`, else the
+/// one of the least depth (unused entries first), the later one on a tie.
+fn victim(bucket: &mut [Entry], key: u32) -> Option<&mut Entry> {
+    let same = bucket.iter().position(|e| e.is_used() && e.key == key);
+    let shallowest = || {
+        bucket
+            .iter()
+            .enumerate()
+            .min_by_key(|&(i, e)| (e.depth & DEPTH, Reverse(i)))
+            .map(|(i, _)| i)
+    };
+    let i = same.or_else(shallowest)?;
+    bucket.get_mut(i)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const N: Replacement = Replacement::Newest;
+    const D: Replacement = Replacement::Deeper;
+
+    /// Hashes whose slot in a table of `len` entries is `slot`, told apart by their
+    /// low (key) bits.
+    fn in_slot(slot: u64, len: u64, key: u64) -> u64 {
+        ((slot << 32).div_ceil(len) << 32) | key
+    }
+
+    #[test]
+    fn newest_keeps_the_last_store_of_a_slot() {
+        let mut mem = [Entry::EMPTY; 2];
+        let mut t = Table::new(&mut mem);
+        let (deep, shallow) = (in_slot(0, 2, 1), in_slot(0, 2, 2));
+        t.store(deep, N, 9, Score::ZERO, Score::ZERO, None, false);
+        t.store(shallow, N, 1, Score::ZERO, Score::ZERO, None, false);
+        assert_eq!(t.probe(deep, N), None);
+        assert_eq!(t.probe(shallow, N).map(|h| h.depth), Some(1));
+    }
+
+    #[test]
+    fn deeper_keeps_the_deeper_entry_of_a_bucket() {
+        let mut mem = [Entry::EMPTY; 4];
+        let mut t = Table::new(&mut mem);
+        // Slots 2 and 3 form one bucket.
+        let [a, b, c] = [in_slot(2, 4, 1), in_slot(3, 4, 2), in_slot(2, 4, 3)];
+        t.store(a, D, 9, Score::ZERO, Score::ZERO, None, false);
+        t.store(b, D, 1, Score::ZERO, Score::ZERO, None, false);
+        t.store(c, D, 2, Score::ZERO, Score::ZERO, None, false);
+        let depth = |t: &Table<'_>, h| t.probe(h, D).map(|h| h.depth);
+        assert_eq!(
+            (depth(&t, a), depth(&t, b), depth(&t, c)),
+            (Some(9), None, Some(2))
+        );
+        // The same position keeps its entry whatever its depth.
+        t.store(c, D, 1, Score::ZERO, Score::ZERO, None, false);
+        assert_eq!((depth(&t, a), depth(&t, c)), (Some(9), Some(1)));
+        // An odd-length table's last bucket has one slot.
+        let mut mem = [Entry::EMPTY; 3];
+        let mut t = Table::new(&mut mem);
+        let (d, e) = (in_slot(2, 3, 4), in_slot(2, 3, 5));
+        t.store(d, D, 5, Score::ZERO, Score::ZERO, None, false);
+        t.store(e, D, 1, Score::ZERO, Score::ZERO, None, false);
+        assert_eq!((depth(&t, d), depth(&t, e)), (None, Some(1)));
+    }
 
     #[test]
     fn store_probe_and_tighten() {
         let mut mem = [Entry::EMPTY; 7];
         let mut t = Table::new(&mut mem);
         let h = 0x1234_5678_9ABC_DEF0;
-        assert_eq!(t.probe(h), None);
-        t.store(h, 3, Score::units(1), Score::INFINITY, Some(2), false);
-        t.store(h, 3, -Score::INFINITY, Score::units(2), None, true);
-        let hit = t.probe(h).unwrap();
+        assert_eq!(t.probe(h, N), None);
+        t.store(h, N, 3, Score::units(1), Score::INFINITY, Some(2), false);
+        t.store(h, N, 3, -Score::INFINITY, Score::units(2), None, true);
+        let hit = t.probe(h, N).unwrap();
         assert_eq!(
             (hit.lower, hit.upper, hit.best, hit.depth, hit.horizon),
             (Score::units(1), Score::units(2), Some(2), 3, true)
         );
-        t.store(h, 4, Score::units(5), Score::units(5), None, false);
-        let hit = t.probe(h).unwrap();
+        t.store(h, N, 4, Score::units(5), Score::units(5), None, false);
+        let hit = t.probe(h, N).unwrap();
         assert_eq!(
             (hit.lower, hit.depth, hit.best, hit.horizon),
             (Score::units(5), 4, Some(2), false)
         );
-        assert_eq!(t.probe(h ^ 1), None);
+        assert_eq!(t.probe(h ^ 1, N), None);
     }
 
     #[test]
@@ -223,12 +323,12 @@ mod tests {
         let mut t = Table::new(&mut mem);
         let widest = (1 << PACKED_MOVE_BITS) - 2;
         for best in [0, 1, 0x1F_FFFF, widest] {
-            t.store(9, 1, Score::ZERO, Score::ZERO, Some(best), false);
-            assert_eq!(t.probe(9).unwrap().best, Some(best));
+            t.store(9, N, 1, Score::ZERO, Score::ZERO, Some(best), false);
+            assert_eq!(t.probe(9, N).unwrap().best, Some(best));
         }
         // A move the entry cannot hold is not stored (the old one stays).
-        t.store(9, 1, Score::ZERO, Score::ZERO, Some(widest + 1), false);
-        assert_eq!(t.probe(9).unwrap().best, Some(widest));
+        t.store(9, N, 1, Score::ZERO, Score::ZERO, Some(widest + 1), false);
+        assert_eq!(t.probe(9, N).unwrap().best, Some(widest));
         let zero = Entry {
             key: 0,
             lower: 0,
@@ -243,17 +343,17 @@ mod tests {
     fn depth_zero_entries_are_used_and_deep_ones_saturate() {
         let mut mem = [Entry::EMPTY; 1];
         let mut t = Table::new(&mut mem);
-        t.store(5, 0, Score::ZERO, Score::ZERO, None, false);
-        assert_eq!(t.probe(5).map(|h| (h.depth, h.best)), Some((0, None)));
-        t.store(5, 1000, Score::ZERO, Score::ZERO, None, false);
-        assert_eq!(t.probe(5).map(|h| h.depth), Some(MAX_STORED_DEPTH));
+        t.store(5, N, 0, Score::ZERO, Score::ZERO, None, false);
+        assert_eq!(t.probe(5, N).map(|h| (h.depth, h.best)), Some((0, None)));
+        t.store(5, N, 1000, Score::ZERO, Score::ZERO, None, false);
+        assert_eq!(t.probe(5, N).map(|h| h.depth), Some(MAX_STORED_DEPTH));
     }
 
     #[test]
     fn empty_table_is_harmless() {
         let mut t = Table::new(&mut []);
-        t.store(1, 1, Score::ZERO, Score::ZERO, Some(0), false);
-        assert_eq!(t.probe(1), None);
+        t.store(1, N, 1, Score::ZERO, Score::ZERO, Some(0), false);
+        assert_eq!(t.probe(1, N), None);
         assert!(t.is_empty());
     }
 }

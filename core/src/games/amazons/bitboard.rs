@@ -7,16 +7,32 @@
 //! ([`super::Size::mask`]) is the edge mask that cuts off everything else. Every slide
 //! ends with `& empty`, and `empty` lies inside the board mask.
 
+use super::square::Square;
+
 /// Bits per row (ten columns and one guard bit).
 pub const STRIDE: u32 = 11;
 
-/// A set of squares.
+/// A set of squares of a board. Its bits come only from a board's own sets (queens,
+/// arrows, empty squares and the moves between them), so every bit is a [`Square`]:
+/// iterating yields squares, with no range to check or mask.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Bitboard(pub u128);
+pub struct Bitboard(u128);
 
 impl Bitboard {
     /// No squares.
     pub const EMPTY: Bitboard = Bitboard(0);
+
+    /// The set of `bits`, which the board arithmetic of this crate made (every bit
+    /// on a board square).
+    pub(super) const fn from_board_bits(bits: u128) -> Bitboard {
+        Bitboard(bits)
+    }
+
+    /// The bits of the set (bit `row * STRIDE + column` for each square).
+    #[must_use]
+    pub const fn bits(self) -> u128 {
+        self.0
+    }
 
     /// The number of squares.
     #[must_use]
@@ -30,24 +46,24 @@ impl Bitboard {
         self.0 == 0
     }
 
-    /// Whether bit `index` is in the set.
+    /// Whether `square` is in the set.
     #[must_use]
-    pub const fn contains(self, index: u8) -> bool {
-        index < 128 && (self.0 >> index) & 1 != 0
+    pub const fn contains(self, square: Square) -> bool {
+        self.0 & square.bit() != 0
     }
 }
 
 impl Iterator for Bitboard {
-    type Item = u8;
+    type Item = Square;
 
     /// The lowest square, removed from the set.
-    fn next(&mut self) -> Option<u8> {
+    fn next(&mut self) -> Option<Square> {
         if self.0 == 0 {
             return None;
         }
         let i = self.0.trailing_zeros() as u8;
         self.0 &= self.0 - 1;
-        Some(i)
+        Some(Square::of_set_bit(i))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -267,7 +283,7 @@ mod tests {
         let empty = b & !blocked;
         let from = sq(0, 0) | sq(3, 5) | sq(7, 7) | sq(3, 6);
         let one_by_one: u32 = Bitboard(from)
-            .map(|i| queen_reach(1 << i, empty).count_ones())
+            .map(|s| queen_reach(s.bit(), empty).count_ones())
             .sum();
         assert_eq!(queen_reach_sum(from, empty), one_by_one);
     }
@@ -287,7 +303,7 @@ mod tests {
                 let mut m = 0;
                 for (i, sq) in Bitboard(b).enumerate() {
                     if (r.rotate_left(i as u32) ^ s.rotate_right(i as u32)) & 7 == 0 {
-                        m |= 1 << sq;
+                        m |= sq.bit();
                     }
                 }
                 m
@@ -296,7 +312,7 @@ mod tests {
             let queens = pick(next(), next()) & !arrows;
             let empty = b & !arrows & !queens;
             let one_by_one: u32 = Bitboard(queens)
-                .map(|i| queen_reach(1 << i, empty).count_ones())
+                .map(|s| queen_reach(s.bit(), empty).count_ones())
                 .sum();
             assert_eq!(queen_mobility(queens, empty), one_by_one);
             assert_eq!(queen_reach_sum(queens, empty), one_by_one);

@@ -106,19 +106,21 @@ impl Amazons {
     /// The queens of `player`.
     #[must_use]
     pub const fn queens(&self, player: Player) -> Bitboard {
-        Bitboard(self.queens[player.index()])
+        Bitboard::from_board_bits(self.queens[player.index()])
     }
 
     /// The burnt squares.
     #[must_use]
     pub const fn arrows(&self) -> Bitboard {
-        Bitboard(self.arrows)
+        Bitboard::from_board_bits(self.arrows)
     }
 
     /// The empty squares of the board.
     #[must_use]
     pub const fn empty(&self) -> Bitboard {
-        Bitboard(self.size.mask() & !(self.arrows | self.queens[0] | self.queens[1]))
+        Bitboard::from_board_bits(
+            self.size.mask() & !(self.arrows | self.queens[0] | self.queens[1]),
+        )
     }
 
     /// The number of moves played since an empty board (one arrow per move).
@@ -131,14 +133,14 @@ impl Amazons {
     /// step there and shoot back at the square it left.
     #[must_use]
     pub const fn can_move(&self, player: Player) -> bool {
-        king_step(self.queens[player.index()]) & self.empty().0 != 0
+        king_step(self.queens[player.index()]) & self.empty().bits() != 0
     }
 
     /// Whether `m` is legal here, checked directly on the bitboards.
     #[must_use]
     pub fn is_legal_move(&self, m: Move) -> bool {
         let own = self.queens[self.side.index()];
-        let empty = self.empty().0;
+        let empty = self.empty().bits();
         let (from, to, arrow) = (m.from.bit(), m.to.bit(), m.arrow.bit());
         from & own != 0
             && to & queen_reach(from, empty) != 0

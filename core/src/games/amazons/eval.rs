@@ -17,7 +17,7 @@
 //! after it mobility + neighbourhood. Points are heuristic units of a [`Score`].
 //! When the board has split, [`super::endgame`] decides instead.
 
-use super::bitboard::{bit, neighbours_each, queen_mobility, Bitboard, STRIDE};
+use super::bitboard::{neighbours_each, queen_mobility, Bitboard};
 use super::board::Amazons;
 use super::endgame::split_aware;
 use crate::eval::Evaluator;
@@ -113,15 +113,15 @@ struct Neighbourhood {
 }
 
 fn neighbourhood(pos: &Amazons, player: Player) -> Neighbourhood {
-    let mine = pos.queens(player).0;
-    let theirs = pos.queens(player.other()).0;
+    let mine = pos.queens(player).bits();
+    let theirs = pos.queens(player.other()).bits();
     let board = pos.size().mask();
     let queens = i64::from(mine.count_ones());
     let mut n = Neighbourhood::default();
     let mut own_ends = 0;
     for step in neighbours_each(mine) {
         n.edge += queens - i64::from((step & board).count_ones());
-        n.arrow += i64::from((step & pos.arrows().0).count_ones());
+        n.arrow += i64::from((step & pos.arrows().bits()).count_ones());
         n.opponent += i64::from((step & theirs).count_ones());
         own_ends += i64::from((step & mine).count_ones());
     }
@@ -134,12 +134,12 @@ fn neighbourhood(pos: &Amazons, player: Player) -> Neighbourhood {
 fn spread(queens: u128, cap: i64) -> i64 {
     let mut total = 0;
     let mut rest = queens;
-    for a in Bitboard(queens) {
-        rest &= !bit(a);
-        for b in Bitboard(rest) {
-            let (ra, ca) = (i64::from(a) / STRIDE as i64, i64::from(a) % STRIDE as i64);
-            let (rb, cb) = (i64::from(b) / STRIDE as i64, i64::from(b) % STRIDE as i64);
-            total += (ra - rb).abs().max((ca - cb).abs()).min(cap);
+    for a in Bitboard::from_board_bits(queens) {
+        rest &= !a.bit();
+        for b in Bitboard::from_board_bits(rest) {
+            let rows = i64::from(a.row().abs_diff(b.row()));
+            let columns = i64::from(a.column().abs_diff(b.column()));
+            total += rows.max(columns).min(cap);
         }
     }
     total
@@ -153,14 +153,17 @@ impl PaperEval {
     /// The value of one side's features (raw fixed-point bits).
     fn side_value(&self, pos: &Amazons, player: Player, with_spread: bool) -> i64 {
         let w = &self.weights;
-        let mobility = i64::from(queen_mobility(pos.queens(player).0, pos.empty().0));
+        let mobility = i64::from(queen_mobility(
+            pos.queens(player).bits(),
+            pos.empty().bits(),
+        ));
         let n = neighbourhood(pos, player);
         let blocked = raw(w.edge) * n.edge
             + raw(w.arrow) * n.arrow
             + raw(w.opponent) * n.opponent
             + raw(w.own) * n.own_pairs;
         let spread = if with_spread {
-            raw(w.spread) * spread(pos.queens(player).0, i64::from(pos.size().n() / 2))
+            raw(w.spread) * spread(pos.queens(player).bits(), i64::from(pos.size().n() / 2))
         } else {
             0
         };

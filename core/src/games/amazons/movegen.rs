@@ -8,7 +8,7 @@
 
 use core::ops::ControlFlow;
 
-use super::bitboard::{bit, queen_rays, queen_reach, queen_reach_sum, Bitboard};
+use super::bitboard::{queen_rays, queen_reach, queen_reach_sum, Bitboard};
 use super::board::{Amazons, Config};
 use super::rules::{Size, MAX_QUEENS};
 use super::square::{Move, Square};
@@ -24,18 +24,17 @@ impl Amazons {
     /// Calls `f` with the destinations of the queen on `from`, as a set.
     #[must_use]
     pub fn destinations(&self, from: Square) -> Bitboard {
-        let own = self.queens(self.side()).0;
-        if own & from.bit() == 0 {
+        if !self.queens(self.side()).contains(from) {
             return Bitboard::EMPTY;
         }
-        Bitboard(queen_reach(from.bit(), self.empty().0))
+        Bitboard::from_board_bits(queen_reach(from.bit(), self.empty().bits()))
     }
 
     /// The arrow squares after the queen on `from` moved to `to` (which must be one of
     /// its [`destinations`](Self::destinations)).
     #[must_use]
     pub fn arrows_after(&self, from: Square, to: Square) -> Bitboard {
-        Bitboard(queen_reach(to.bit(), self.empty().0 | from.bit()))
+        Bitboard::from_board_bits(queen_reach(to.bit(), self.empty().bits() | from.bit()))
     }
 
     /// The number of legal moves, counted in bulk.
@@ -49,16 +48,16 @@ impl Amazons {
     /// ray, `L_u · (1 + L_−u)` for ray lengths `L`, from the queen's eight rays alone.
     #[must_use]
     pub fn move_count(&self) -> u64 {
-        let own = self.queens(self.side()).0;
-        if own.count_ones() > MAX_QUEENS {
+        let own = self.queens(self.side());
+        if own.count() > MAX_QUEENS {
             // Only after illegal moves; the planes below hold counts up to 7.
             return self.move_count_per_queen();
         }
-        let empty = self.empty().0;
+        let empty = self.empty().bits();
         let (mut ones, mut twos, mut fours) = (0u128, 0u128, 0u128);
         let mut through_origin = 0u64;
-        for q in Bitboard(own) {
-            let rays = queen_rays(bit(q), empty);
+        for q in own {
+            let rays = queen_rays(q.bit(), empty);
             let mut dests = 0;
             for pair in rays.chunks_exact(2) {
                 let (a, b) = (
@@ -81,10 +80,10 @@ impl Amazons {
 
     /// The bulk count queen by queen, each with its own square vacated.
     fn move_count_per_queen(&self) -> u64 {
-        let empty = self.empty().0;
+        let empty = self.empty().bits();
         self.queens(self.side())
             .map(|q| {
-                let from = bit(q);
+                let from = q.bit();
                 let dests = queen_reach(from, empty);
                 u64::from(queen_reach_sum(dests, empty | from))
             })
@@ -100,15 +99,11 @@ pub(super) fn queen_arrow_moves<B>(
     empty: u128,
     mut f: impl FnMut(Move) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
-    for q in Bitboard(queens) {
-        let from = bit(q);
-        for to in Bitboard(queen_reach(from, empty)) {
-            for arrow in Bitboard(queen_reach(bit(to), empty | from)) {
-                f(Move {
-                    from: Square::of_set_bit(q),
-                    to: Square::of_set_bit(to),
-                    arrow: Square::of_set_bit(arrow),
-                })?;
+    for from in Bitboard::from_board_bits(queens) {
+        let vacated = from.bit();
+        for to in Bitboard::from_board_bits(queen_reach(vacated, empty)) {
+            for arrow in Bitboard::from_board_bits(queen_reach(to.bit(), empty | vacated)) {
+                f(Move { from, to, arrow })?;
             }
         }
     }
@@ -146,7 +141,7 @@ impl Game for Amazons {
     }
 
     fn for_each_move<B>(&self, f: impl FnMut(Move) -> ControlFlow<B>) -> ControlFlow<B> {
-        queen_arrow_moves(self.queens(self.side()).0, self.empty().0, f)
+        queen_arrow_moves(self.queens(self.side()).bits(), self.empty().bits(), f)
     }
 
     fn after(&self, m: Move) -> Amazons {

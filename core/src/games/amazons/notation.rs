@@ -10,12 +10,11 @@ use crate::player::Player;
 
 /// What stands on a square, as a FEN character.
 fn piece(pos: &Amazons, square: Square) -> Option<char> {
-    let b = square.bit();
-    if pos.queens(Player::First).0 & b != 0 {
+    if pos.queens(Player::First).contains(square) {
         Some('Q')
-    } else if pos.queens(Player::Second).0 & b != 0 {
+    } else if pos.queens(Player::Second).contains(square) {
         Some('q')
-    } else if pos.arrows().0 & b != 0 {
+    } else if pos.arrows().contains(square) {
         Some('x')
     } else {
         None

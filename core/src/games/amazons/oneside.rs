@@ -10,7 +10,7 @@
 
 use core::ops::ControlFlow;
 
-use super::bitboard::{bit, king_step, Bitboard};
+use super::bitboard::{king_step, Bitboard};
 use super::movegen::queen_arrow_moves;
 use super::region::{flood, Region};
 use super::square::{Move, Square};
@@ -53,20 +53,19 @@ fn reachable_empty(queens: u128, empty: u128) -> u128 {
 /// The greedy walk's first step from the lowest queen that can move: to the
 /// neighbour with the fewest empty neighbours, the arrow back on the square left.
 fn greedy_step(queens: u128, empty: u128) -> Option<Move> {
-    for q in Bitboard(queens) {
-        let from = bit(q);
-        let mut best: Option<(u32, u8)> = None;
-        for to in Bitboard(king_step(from) & empty) {
-            let degree = (king_step(bit(to)) & empty & !bit(to)).count_ones();
+    for from in Bitboard::from_board_bits(queens) {
+        let mut best: Option<(u32, Square)> = None;
+        for to in Bitboard::from_board_bits(king_step(from.bit()) & empty) {
+            let degree = (king_step(to.bit()) & empty & !to.bit()).count_ones();
             if best.is_none_or(|(d, _)| degree < d) {
                 best = Some((degree, to));
             }
         }
         if let Some((_, to)) = best {
             return Some(Move {
-                from: Square::of_set_bit(q),
-                to: Square::of_set_bit(to),
-                arrow: Square::of_set_bit(q),
+                from,
+                to,
+                arrow: from,
             });
         }
     }

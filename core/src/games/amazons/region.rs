@@ -31,8 +31,8 @@ pub const fn flood(seeds: u128, open: u128) -> u128 {
 /// queen is missing, as it opens once that queen moves.
 #[must_use]
 pub fn reachable(pos: &Amazons, player: Player) -> u128 {
-    let empty = pos.empty().0;
-    flood(pos.queens(player).0, empty) & empty
+    let empty = pos.empty().bits();
+    flood(pos.queens(player).bits(), empty) & empty
 }
 
 /// Whether no region holds queens of both sides: from here on each side only fills
@@ -44,8 +44,8 @@ pub fn reachable(pos: &Amazons, player: Player) -> u128 {
 /// square that queen leaves (and that queen into its square).
 #[must_use]
 pub fn is_split(pos: &Amazons) -> bool {
-    let white_area = flood(pos.queens(Player::First).0, pos.empty().0);
-    let black_queens = pos.queens(Player::Second).0;
+    let white_area = flood(pos.queens(Player::First).bits(), pos.empty().bits());
+    let black_queens = pos.queens(Player::Second).bits();
     king_step(white_area) & black_queens == 0
 }
 
@@ -73,8 +73,8 @@ impl Regions {
     #[must_use]
     pub fn of(pos: &Amazons, player: Player) -> Regions {
         Regions {
-            queens: pos.queens(player).0,
-            empty: pos.empty().0,
+            queens: pos.queens(player).bits(),
+            empty: pos.empty().bits(),
         }
     }
 }

@@ -124,9 +124,9 @@ fn territory(
 pub fn queen_territory(pos: &Amazons) -> Territory {
     let me = pos.side();
     territory(
-        pos.queens(me).0,
-        pos.queens(me.other()).0,
-        pos.empty().0,
+        pos.queens(me).bits(),
+        pos.queens(me.other()).bits(),
+        pos.empty().bits(),
         queen_reach,
     )
 }
@@ -136,9 +136,9 @@ pub fn queen_territory(pos: &Amazons) -> Territory {
 pub fn king_territory(pos: &Amazons) -> Territory {
     let me = pos.side();
     territory(
-        pos.queens(me).0,
-        pos.queens(me.other()).0,
-        pos.empty().0,
+        pos.queens(me).bits(),
+        pos.queens(me.other()).bits(),
+        pos.empty().bits(),
         |f, e| king_step(f) & e,
     )
 }
@@ -160,14 +160,14 @@ impl TerritoryEval {
     pub fn features(&self, pos: &Amazons) -> Score {
         let w = &self.weights;
         let me = pos.side();
-        let empty = pos.empty().0;
+        let empty = pos.empty().bits();
         let value_of = |t: Territory| {
             (i64::from(t.mine) - i64::from(t.theirs)) * (1 << 16) + raw(w.tie) * i64::from(t.ties)
         };
         let t1 = value_of(queen_territory(pos));
         let t2 = value_of(king_territory(pos));
-        let mobility = i64::from(queen_mobility(pos.queens(me).0, empty))
-            - i64::from(queen_mobility(pos.queens(me.other()).0, empty));
+        let mobility = i64::from(queen_mobility(pos.queens(me).bits(), empty))
+            - i64::from(queen_mobility(pos.queens(me.other()).bits(), empty));
         let total = i64::from(pos.size().mask().count_ones());
         let remaining = i64::from(empty.count_ones());
         // t1, t2 are in raw units (1 << 16 per square): scale by the weights' raw bits.

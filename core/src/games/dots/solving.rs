@@ -23,7 +23,7 @@ use crate::eval::Evaluator;
 use crate::game::{ConfigError, Game, MoveBufferFull};
 use crate::player::{Outcome, Player};
 use crate::score::Score;
-use crate::search::{Known, Oracle};
+use crate::search::{Known, Oracle, Replacement};
 
 /// Positions with fewer undrawn edges are searched again rather than looked up: their
 /// trees are smaller than the cost of a table look-up.
@@ -147,6 +147,7 @@ impl Game for Solving {
 
     const NAME: &'static str = "dots-solver";
     const MOVE_CAPACITY: usize = Dots::MOVE_CAPACITY;
+    const REPLACEMENT: Replacement = Replacement::Deeper;
 
     fn start(config: &Size) -> Solving {
         Solving::new(Dots::empty(*config))
