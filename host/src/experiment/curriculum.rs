@@ -217,3 +217,33 @@ fn write_report(
     let path = out.join("report.md");
     write_atomically(&path, text.as_bytes()).map_err(ExperimentError::write(&path))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_method_gets_the_budget_and_a_cap_it_cannot_reach_first() {
+        // The quick preset: 12 individuals, 15 generations, elite 1, one opening pair.
+        let quick = TrainConfig::quick();
+        assert_eq!(default_budget(&quick), 2 * 12 * 16);
+        let with_openings = TrainConfig {
+            openings: 5,
+            ..quick.clone()
+        };
+        assert_eq!(default_budget(&with_openings), 2 * 5 * 12 * 16);
+        for method in METHODS {
+            let c = budgeted(&quick, method, 384);
+            assert_eq!((c.method, c.games_budget), (method, Some(384)));
+            assert_eq!(
+                (c.population, &c.stages, c.seed),
+                (quick.population, &quick.stages, quick.seed)
+            );
+        }
+        // ⌈384 / (2 · 11)⌉ GA generations of at least 22 games; ⌈384 / (2 · 12)⌉ for ACO_R.
+        assert_eq!(budgeted(&quick, Method::Ga, 384).generations, 18);
+        assert_eq!(budgeted(&quick, Method::GaFlat, 384).generations, 18);
+        assert_eq!(budgeted(&quick, Method::Aco, 384).generations, 16);
+        assert_eq!(budgeted(&with_openings, Method::Aco, 384).generations, 4);
+    }
+}
