@@ -335,3 +335,57 @@ fn validate_reports_the_hand_set_and_the_champion_against_the_solver() {
         "{e}"
     );
 }
+
+/// Each method trained on the same games budget stops after the first generation
+/// that reaches it: every run ends within one generation of the budget, never short
+/// of it (the `experiment curriculum` configs, each individual on two openings).
+#[test]
+fn every_method_stops_at_the_same_games_budget() {
+    use microply_host::experiment::curriculum::{budgeted, METHODS};
+    let (mut base, _, tmp) = tiny("dots", "rows=2 cols=2", "chain", Method::Ga);
+    base.population = 4;
+    base.openings = 2;
+    base.opening_plies = 2;
+    base.aco.archive = 3;
+    base.stages.push(Stage {
+        from: 2,
+        depth: 2,
+        sparring_depth: 1,
+        sparring: Sparring::CurrentBest,
+    });
+    let budget = 70;
+    for method in METHODS {
+        let config = budgeted(&base, method, budget);
+        assert_eq!(config.games_budget, Some(budget));
+        let dir = tmp.path().join(method.as_str());
+        let summary = train::run(&config, &dir, &Local { threads: 2 }, Display::Hidden).unwrap();
+        let totals: Vec<u64> = summary.history.iter().map(|g| g.games).collect();
+        let [.., before, last] = totals[..] else {
+            panic!("{method:?}: one generation only: {totals:?}")
+        };
+        assert!(before < budget && budget <= last, "{method:?}: {totals:?}");
+        assert!(totals.iter().all(|g| g % 4 == 0), "{method:?}: {totals:?}");
+        assert!(
+            summary.history.len() <= config.generations,
+            "{method:?}: the cap came first"
+        );
+    }
+}
+
+/// `--paper`'s preset runs: its first generation on 5×5 boxes with every stage's
+/// depths cut to 1 (the real depths are hours of games; docs/ga.md).
+#[test]
+fn the_paper_preset_runs_a_generation_at_depth_1() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut config = TrainConfig::paper();
+    config.generations = 1;
+    for stage in &mut config.stages {
+        stage.depth = 1;
+        stage.sparring_depth = 1;
+    }
+    let dir = tmp.path().join("paper");
+    let summary = train::run(&config, &dir, &Local { threads: 2 }, Display::Hidden).unwrap();
+    assert_eq!(summary.history.len(), 2);
+    assert!(summary.games >= 2 * 30 + 2 * 29, "{}", summary.games);
+    assert_eq!(summary.champion.weights.len(), 10);
+}

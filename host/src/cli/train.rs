@@ -106,3 +106,38 @@ fn report(summary: &TrainSummary, dir: &std::path::Path) {
     );
     println!("results in {}", dir.display());
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+    use crate::cli::{Cli, Command};
+
+    fn train_args(line: &[&str]) -> TrainArgs {
+        let cli = Cli::try_parse_from(line).unwrap();
+        match cli.command {
+            Command::Train(args) => args,
+            other => panic!("not train: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn paper_flag_gives_the_papers_valid_preset() {
+        let args = train_args(&["microply", "train", "--paper", "--out", "runs/paper"]);
+        let config = config_of(&args).unwrap();
+        assert_eq!(config, TrainConfig::paper());
+        config.validate("--paper").unwrap();
+        assert_eq!(
+            (
+                config.options.as_str(),
+                config.population,
+                config.generations
+            ),
+            ("rows=5 cols=5", 30, 300)
+        );
+        assert!(
+            Cli::try_parse_from(["microply", "train", "--paper", "--quick", "--out", "x"]).is_err()
+        );
+    }
+}

@@ -35,7 +35,40 @@ pub struct MethodResult {
     pub points: f64,
 }
 
-/// Trains `base` with each method (into `out/METHOD`), plays the final champions'
+/// The default games budget of `base`: every individual of the population scored
+/// once a generation, `2 × pairs × population × (generations + 1)` games (pairs: the
+/// openings each individual plays with both colours).
+#[must_use]
+pub fn default_budget(base: &TrainConfig) -> u64 {
+    2 * pairs(base) * base.population as u64 * (base.generations as u64 + 1)
+}
+
+/// Opening pairs per individual and batch.
+fn pairs(config: &TrainConfig) -> u64 {
+    config.openings.max(1) as u64
+}
+
+/// `base` trained by `method` on `budget` games: the run stops after the first
+/// generation whose running total reaches the budget; its generations are set to a
+/// cap it never reaches first (every generation after the first scores at least
+/// `population − elite` GA children or `population` ants, two games an opening each).
+#[must_use]
+pub fn budgeted(base: &TrainConfig, method: Method, budget: u64) -> TrainConfig {
+    let scored = match method {
+        Method::Ga | Method::GaFlat => base.population.saturating_sub(base.elite),
+        Method::Aco => base.population,
+    }
+    .max(1) as u64;
+    let per_generation = 2 * pairs(base) * scored;
+    TrainConfig {
+        method,
+        games_budget: Some(budget),
+        generations: usize::try_from(budget.div_ceil(per_generation)).unwrap_or(usize::MAX),
+        ..base.clone()
+    }
+}
+
+/// Trains `base` with each method on `budget` games (into `out/METHOD`), plays the final champions'
 /// round robin `rounds` times (into `out/league`) and writes `out/report.md` and
 /// `out/fitness.svg`.
 ///
@@ -43,6 +76,7 @@ pub struct MethodResult {
 /// Training, games or writes that fail.
 pub fn run_curriculum(
     base: &TrainConfig,
+    budget: u64,
     rounds: usize,
     board_seed: (u32, u64),
     out: &Path,
@@ -51,10 +85,7 @@ pub fn run_curriculum(
 ) -> Result<Vec<MethodResult>, ExperimentError> {
     let mut trained = Vec::new();
     for method in METHODS {
-        let config = TrainConfig {
-            method,
-            ..base.clone()
-        };
+        let config = budgeted(base, method, budget);
         trained.push(train_or_resume(
             &config,
             &out.join(method.as_str()),
@@ -103,12 +134,13 @@ pub fn run_curriculum(
             }
         })
         .collect();
-    write_report(out, depth, rounds, &board, &results)?;
+    write_report(out, budget, depth, rounds, &board, &results)?;
     Ok(results)
 }
 
 fn write_report(
     out: &Path,
+    budget: u64,
     depth: u32,
     rounds: usize,
     board: &Board,
@@ -141,6 +173,12 @@ fn write_report(
         .map(|r| {
             vec![
                 r.method.as_str().to_owned(),
+                r.trained
+                    .summary
+                    .history
+                    .len()
+                    .saturating_sub(1)
+                    .to_string(),
                 r.trained.summary.games.to_string(),
                 r.wins.to_string(),
                 r.draws.to_string(),
@@ -151,16 +189,24 @@ fn write_report(
         .collect();
     let mut text = format!(
         "# Experiment curriculum\n\nThe curriculum GA (`ga`), the GA without a curriculum \
-         (`ga-flat`) and ACO_R (`aco`), each trained with the same population and \
-         generations; their final champions play a round robin {rounds} times (each pair \
-         one opening with both colours per round, {} random plies, seed {}) on \
-         Dots-and-Boxes `{}`, AB-SSS\\* to depth {depth}. Points 3/1/0. The same population \
-         and generations do not give exactly the same games (ACO_R's first archive, the \
-         GA's heuristic step and re-scoring differ): \"training games\" gives each run's.\n\n",
+         (`ga-flat`) and ACO_R (`aco`), each trained on a budget of {budget} games (a run \
+         stops after the first generation that reaches it, so it overshoots by less than \
+         one generation: \"training games\" gives each run's); their final champions play \
+         a round robin {rounds} times (each pair one opening with both colours per round, \
+         {} random plies, seed {}) on Dots-and-Boxes `{}`, AB-SSS\\* to depth {depth}. \
+         Points 3/1/0.\n\n",
         board.random_plies, board.seed, board.options,
     );
     text += &markdown_table(
-        &["method", "training games", "W", "D", "L", "points"],
+        &[
+            "method",
+            "generations",
+            "training games",
+            "W",
+            "D",
+            "L",
+            "points",
+        ],
         &rows,
     );
     let _ = writeln!(
@@ -170,4 +216,34 @@ fn write_report(
     );
     let path = out.join("report.md");
     write_atomically(&path, text.as_bytes()).map_err(ExperimentError::write(&path))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_method_gets_the_budget_and_a_cap_it_cannot_reach_first() {
+        // The quick preset: 12 individuals, 15 generations, elite 1, one opening pair.
+        let quick = TrainConfig::quick();
+        assert_eq!(default_budget(&quick), 2 * 12 * 16);
+        let with_openings = TrainConfig {
+            openings: 5,
+            ..quick.clone()
+        };
+        assert_eq!(default_budget(&with_openings), 2 * 5 * 12 * 16);
+        for method in METHODS {
+            let c = budgeted(&quick, method, 384);
+            assert_eq!((c.method, c.games_budget), (method, Some(384)));
+            assert_eq!(
+                (c.population, &c.stages, c.seed),
+                (quick.population, &quick.stages, quick.seed)
+            );
+        }
+        // ⌈384 / (2 · 11)⌉ GA generations of at least 22 games; ⌈384 / (2 · 12)⌉ for ACO_R.
+        assert_eq!(budgeted(&quick, Method::Ga, 384).generations, 18);
+        assert_eq!(budgeted(&quick, Method::GaFlat, 384).generations, 18);
+        assert_eq!(budgeted(&quick, Method::Aco, 384).generations, 16);
+        assert_eq!(budgeted(&with_openings, Method::Aco, 384).generations, 4);
+    }
 }

@@ -103,6 +103,19 @@ pub struct TrainConfig {
     /// ACO_R's archive size, q and ξ (its ants are `population`).
     #[serde(default)]
     pub aco: AcoSettings,
+    /// Openings each individual plays with both colours: 0 (the paper's) plays one
+    /// pair from the empty board; n > 0 plays n pairs, opening j being `opening_plies`
+    /// seeded random plies (seed derived from the run's seed and j), the same n for
+    /// every individual and generation.
+    #[serde(default)]
+    pub openings: usize,
+    /// Random plies of each opening when `openings` > 0.
+    #[serde(default = "default_opening_plies")]
+    pub opening_plies: u32,
+    /// Stop after the first generation whose running total of games reaches this
+    /// budget (or after `generations`, whichever comes first); none: no budget.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub games_budget: Option<u64>,
     /// Draw adjudication after this many plies.
     #[serde(default = "default_max_plies")]
     pub max_plies: u32,
@@ -184,6 +197,9 @@ fn default_q() -> f64 {
 }
 fn default_xi() -> f64 {
     AcoConfig::default().xi
+}
+fn default_opening_plies() -> u32 {
+    4
 }
 fn default_max_plies() -> u32 {
     400
@@ -366,6 +382,15 @@ impl TrainConfig {
         if self.generations == 0 {
             return Err(invalid("generations", "must be at least 1".into()));
         }
+        if self.games_budget == Some(0) {
+            return Err(invalid("games_budget", "must be at least 1 game".into()));
+        }
+        if self.openings > 0 && self.opening_plies == 0 {
+            return Err(invalid(
+                "opening_plies",
+                "must be at least 1 when openings > 0".into(),
+            ));
+        }
         if self.table == 0 {
             return Err(invalid("table", "must be at least 1 entry".into()));
         }
@@ -467,6 +492,9 @@ improved_fitness = false
 adaptive_rates = false
 heuristic = false
 elite = 2
+openings = 5
+opening_plies = 3
+games_budget = 700
 [rates]
 pc_a = 0.8
 pc_b = 0.5
@@ -495,6 +523,10 @@ sparring = "current-best"
         assert_eq!((c.aco().archive, c.aco().ants, c.aco().xi), (7, 6, 0.85));
         assert!(!c.ga().heuristic && !c.ga().adaptive_rates && !c.ga().improved_fitness);
         assert_eq!(c.stages[1].sparring, Sparring::CurrentBest);
+        assert_eq!(
+            (c.openings, c.opening_plies, c.games_budget),
+            (5, 3, Some(700))
+        );
     }
 
     #[test]
@@ -513,6 +545,10 @@ sparring = "current-best"
         assert!(e.starts_with("t.toml: range: "), "{e}");
         let e = error_of("bits = 40");
         assert!(e.starts_with("t.toml: bits: "), "{e}");
+        let e = error_of("games_budget = 0");
+        assert!(e.starts_with("t.toml: games_budget: "), "{e}");
+        let e = error_of("openings = 3\nopening_plies = 0");
+        assert!(e.starts_with("t.toml: opening_plies: "), "{e}");
         let e = error_of("k = 0");
         assert!(e.starts_with("t.toml: k: "), "{e}");
         let e = error_of("population = 1");

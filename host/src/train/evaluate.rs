@@ -10,11 +10,12 @@ use std::time::Duration;
 
 use crate::executor::Executor;
 use crate::ga::{Evaluate, GameResult, Objective};
+use crate::tournament::adjudication::Adjudication;
 use crate::tournament::checkpoint::Checkpoint;
 use crate::tournament::client::{Client, ClientError};
 use crate::tournament::config::TournamentConfig;
-use crate::tournament::game::{Entrant, GameRecord, GameSpec};
-use crate::tournament::openings::Opening;
+use crate::tournament::game::{Entrant, GameRecord, GameSpec, Rules};
+use crate::tournament::openings::{derive_seed, random_opening, Opening};
 use crate::tournament::player::{PlayerConfig, WeightsSource};
 use crate::tournament::run::RunError;
 
@@ -160,21 +161,53 @@ fn tournament_config(config: &TrainConfig, players: &[Entrant]) -> TournamentCon
     serde_json::from_value(value).unwrap_or_else(|e| unreachable!("a valid tournament: {e}"))
 }
 
+/// The openings every individual plays with both colours: the empty board when
+/// `config.openings` is 0, else `openings` seeded random openings (opening j from
+/// `derive_seed(seed, j)`), the same for the whole run.
+///
+/// # Errors
+/// [`GamesError::Engine`] naming `options` if the engine refuses the game.
+pub fn training_openings(config: &TrainConfig) -> Result<Vec<Opening>, GamesError> {
+    if config.openings == 0 {
+        return Ok(vec![Opening::default()]);
+    }
+    let rules = Rules {
+        game: config.game.clone(),
+        options: config.options.clone(),
+        max_plies: config.max_plies,
+        move_timeout_ms: MOVE_TIMEOUT_MS,
+        adjudication: Adjudication::default(),
+    };
+    (0..config.openings)
+        .map(|j| {
+            random_opening(
+                &rules,
+                config.opening_plies,
+                derive_seed(config.seed, j as u64),
+            )
+            .map_err(engine("options"))
+        })
+        .collect()
+}
+
 /// The games of a batch of `n` individuals: individual i is player i + 1, the
-/// sparring partner player 0; game 2i the individual moves first, game 2i + 1 second.
-fn specs(n: usize) -> Vec<GameSpec> {
+/// sparring partner player 0; for opening j of m, game 2(im + j) the individual
+/// moves first, game 2(im + j) + 1 second.
+fn specs(n: usize, openings: &[Opening]) -> Vec<GameSpec> {
     (0..n)
         .flat_map(|i| {
-            [(i + 1, 0), (0, i + 1)]
-                .into_iter()
-                .enumerate()
-                .map(move |(g, (first, second))| GameSpec {
-                    index: 2 * i + g,
-                    round: i + 1,
-                    first,
-                    second,
-                    opening: Opening::default(),
-                })
+            openings.iter().enumerate().flat_map(move |(j, opening)| {
+                [(i + 1, 0), (0, i + 1)]
+                    .into_iter()
+                    .enumerate()
+                    .map(move |(g, (first, second))| GameSpec {
+                        index: 2 * (i * openings.len() + j) + g,
+                        round: i + 1,
+                        first,
+                        second,
+                        opening: opening.clone(),
+                    })
+            })
         })
         .collect()
 }
@@ -187,6 +220,8 @@ pub struct Games<'a> {
     objective: Objective,
     scratch: PathBuf,
     executor: &'a dyn Executor,
+    /// The run's openings, made at the first batch.
+    openings: Option<Vec<Opening>>,
     /// Games played so far by this scorer.
     pub played: u64,
     on_game: Box<dyn FnMut(&GameRecord) + 'a>,
@@ -211,6 +246,7 @@ impl<'a> Games<'a> {
             objective: Objective::new(config.k).unwrap_or_default(),
             scratch,
             executor,
+            openings: None,
             played: 0,
             on_game,
         }
@@ -256,9 +292,14 @@ impl<'a> Games<'a> {
             records: vec![],
         };
         self.fresh_scratch()?;
+        if self.openings.is_none() {
+            self.openings = Some(training_openings(self.config)?);
+        }
+        let openings = self.openings.as_deref().unwrap_or_default();
+        let specs = specs(batch.len(), openings);
         let on_game = &mut self.on_game;
         let records = crate::tournament::run::run(
-            &specs(batch.len()),
+            &specs,
             &entrants,
             checkpoint,
             &self.scratch,
@@ -349,10 +390,40 @@ mod tests {
 
     #[test]
     fn every_individual_plays_both_colours_against_player_0() {
-        let s = specs(3);
+        let s = specs(3, &[Opening::default()]);
         let pairs: Vec<(usize, usize)> = s.iter().map(|g| (g.first, g.second)).collect();
         assert_eq!(pairs, vec![(1, 0), (0, 1), (2, 0), (0, 2), (3, 0), (0, 3)]);
         assert!(s.iter().enumerate().all(|(i, g)| g.index == i));
+    }
+
+    #[test]
+    fn every_individual_plays_every_opening_with_both_colours() {
+        let config = TrainConfig {
+            openings: 3,
+            opening_plies: 4,
+            ..TrainConfig::quick()
+        };
+        let openings = training_openings(&config).unwrap();
+        assert_eq!(openings.len(), 3);
+        assert!(openings.iter().all(|o| o.moves.len() == 4));
+        assert_ne!(openings[0], openings[1]);
+        assert_eq!(openings, training_openings(&config).unwrap());
+        let s = specs(2, &openings);
+        assert_eq!(s.len(), 2 * 3 * 2);
+        assert!(s.iter().enumerate().all(|(i, g)| g.index == i));
+        for i in 1..=2 {
+            for o in &openings {
+                for colour in [(i, 0), (0, i)] {
+                    let n = s
+                        .iter()
+                        .filter(|g| (g.first, g.second) == colour && g.opening == *o)
+                        .count();
+                    assert_eq!(n, 1, "individual {i}, {colour:?}");
+                }
+            }
+        }
+        let paper = training_openings(&TrainConfig::quick()).unwrap();
+        assert_eq!(paper, vec![Opening::default()]);
     }
 
     #[test]
@@ -390,7 +461,7 @@ mod tests {
             "a1-b1", "a2-b2", "a1-a2", "b1-b2", "b1-c1", "b2-c2", "c1-c2",
         ];
         let record = GameRecord {
-            spec: specs(1)[0].clone(),
+            spec: specs(1, &[Opening::default()])[0].clone(),
             first: "a".into(),
             second: "b".into(),
             sides: ["first".into(), "second".into()],

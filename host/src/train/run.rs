@@ -167,7 +167,7 @@ fn go_on(
     }
     let started = Instant::now();
     let mut played_here = 0u64;
-    while (state.history.len() as u64) < total {
+    while (state.history.len() as u64) < total && !budget_spent(&state) {
         let played = next_generation(&mut state, dir, executor)?;
         played_here += played;
         output::write_all(dir, &state)?;
@@ -199,6 +199,14 @@ fn go_on(
         games: last.games,
         history: state.history,
     })
+}
+
+/// Whether the run's games reached its `games_budget`.
+fn budget_spent(state: &TrainState) -> bool {
+    match (state.config.games_budget, state.history.last()) {
+        (Some(budget), Some(last)) => last.games >= budget,
+        _ => false,
+    }
 }
 
 /// Whom generation `generation` plays: its stage's depths and sparring weights.
