@@ -1,5 +1,6 @@
-//! `microply nn`: train the checkers network on a samples file, or bootstrap the base
-//! network from the baseline's search scores (docs/checkers-network.md).
+//! `microply nn`: train the checkers network on samples files, bootstrap the base
+//! network from the baseline's search scores (docs/checkers-network.md), or play
+//! networks against each other at one ply (docs/samples.md).
 
 use std::path::{Path, PathBuf};
 
@@ -7,15 +8,18 @@ use clap::{Args, Subcommand};
 
 use crate::nn::bootstrap::{labelled_positions, LabelConfig};
 use crate::nn::{fit, read_weights, write_weights, Net, TrainConfig};
+use crate::samples::pipeline::NETWORK_FILE;
+use crate::samples::versus::{versus, versus_table, VersusConfig};
 use crate::samples::SamplesFile;
 
 /// The `nn` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum NnCommand {
-    /// Fit a network to a samples file (docs/samples.md) and write its weights file.
+    /// Fit a network to samples files (docs/samples.md) and write its weights file.
     Train {
-        /// The samples file.
-        samples: PathBuf,
+        /// The samples files (their samples are trained on together).
+        #[arg(required = true)]
+        samples: Vec<PathBuf>,
         /// The weights file to write.
         #[arg(long)]
         out: PathBuf,
@@ -51,6 +55,25 @@ pub enum NnCommand {
         samples_out: Option<PathBuf>,
         #[command(flatten)]
         train: TrainArgs,
+    },
+    /// One-ply games between networks (e.g. each format's `network.txt`): every pair
+    /// plays the same seeded openings with both colours; prints a markdown table.
+    Versus {
+        /// The weights files (at least two); a pipeline run's `DIR/network.txt` is named `DIR`.
+        #[arg(required = true, num_args = 2..)]
+        networks: Vec<PathBuf>,
+        /// Openings per pair (each played with both colours).
+        #[arg(long, default_value_t = 100)]
+        openings: usize,
+        /// Random plies of an opening.
+        #[arg(long, default_value_t = 4)]
+        opening_plies: u32,
+        /// Seeds the openings and the tie-breaks.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads (default: every core; the result does not depend on it).
+        #[arg(long)]
+        threads: Option<usize>,
     },
 }
 
@@ -102,13 +125,19 @@ pub fn run(command: &NnCommand) -> anyhow::Result<()> {
             init,
             train,
         } => {
-            let file = SamplesFile::read(samples)?;
+            let mut all = Vec::new();
+            let mut origins = Vec::new();
+            for path in samples {
+                let file = SamplesFile::read(path)?;
+                origins.push(format!("{} ({})", path.display(), file.source));
+                all.extend(file.samples);
+            }
             let start = match init {
                 Some(path) => Net::from_weights(&read_weights(path)?),
                 None => Net::perturbed_default(train.seed, 0.1),
             };
-            let origin = format!("trained on {} ({})", samples.display(), file.source);
-            fit_and_write(&start, &file.samples, &train.config(), out, &origin)
+            let origin = format!("trained on {}", origins.join(", "));
+            fit_and_write(&start, &all, &train.config(), out, &origin)
         }
         NnCommand::Bootstrap {
             out,
@@ -147,6 +176,50 @@ pub fn run(command: &NnCommand) -> anyhow::Result<()> {
             let start = Net::perturbed_default(train.seed, 0.1);
             fit_and_write(&start, &samples, &train.config(), out, &origin)
         }
+        NnCommand::Versus {
+            networks,
+            openings,
+            opening_plies,
+            seed,
+            threads,
+        } => run_versus(networks, *openings, *opening_plies, *seed, *threads),
+    }
+}
+
+fn run_versus(
+    networks: &[PathBuf],
+    openings: usize,
+    opening_plies: u32,
+    seed: u64,
+    threads: Option<usize>,
+) -> anyhow::Result<()> {
+    let weights = networks
+        .iter()
+        .map(|path| read_weights(path))
+        .collect::<Result<Vec<_>, _>>()?;
+    let names: Vec<String> = networks.iter().map(|p| network_name(p)).collect();
+    let config = VersusConfig {
+        openings,
+        opening_plies,
+        seed,
+        threads: threads.unwrap_or_else(crate::parallel::default_threads),
+    };
+    let results = versus(&weights, &config);
+    println!(
+        "{openings} openings of {opening_plies} random plies per pair, both colours, one ply, seed {seed}\n"
+    );
+    print!("{}", versus_table(&names, &results));
+    Ok(())
+}
+
+/// A pipeline run's `runs/rr/network.txt` is `rr`; any other file is its path.
+fn network_name(path: &Path) -> String {
+    let folder = path.parent().and_then(Path::file_name);
+    match folder {
+        Some(folder) if path.file_name() == Some(NETWORK_FILE.as_ref()) => {
+            folder.to_string_lossy().into_owned()
+        }
+        _ => path.display().to_string(),
     }
 }
 

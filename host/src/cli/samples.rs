@@ -7,6 +7,7 @@ use clap::Args;
 
 use crate::nn::{read_weights, Net};
 use crate::progress::{Display, Progress};
+use crate::samples::pipeline::DEFAULT_TRAIN_SAMPLES;
 use crate::samples::population::Evolution;
 use crate::samples::{run as run_pipeline, Format, PipelineConfig};
 
@@ -55,6 +56,10 @@ pub struct SamplesArgs {
     /// Training epochs at most per iteration.
     #[arg(long, default_value_t = 20)]
     train_epochs: usize,
+    /// Distinct samples at most each iteration's network trains on (a seeded choice
+    /// among all samples so far, duplicates merged).
+    #[arg(long, default_value_t = DEFAULT_TRAIN_SAMPLES)]
+    train_samples: usize,
     /// Threads (default: every core; results do not depend on it).
     #[arg(long)]
     threads: Option<usize>,
@@ -95,6 +100,7 @@ pub fn run(args: &SamplesArgs) -> anyhow::Result<()> {
         alpha: args.alpha,
         eval_games: args.eval_games,
         train_epochs: args.train_epochs,
+        train_samples: args.train_samples,
         base: base.params.to_vec(),
     };
     let threads = args

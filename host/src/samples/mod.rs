@@ -10,6 +10,8 @@ pub mod population;
 pub mod quality;
 pub mod report;
 pub mod rounds;
+pub mod subsample;
+pub mod versus;
 
 pub use file::{SamplesError, SamplesFile};
 pub use pipeline::{run, PipelineConfig, PipelineError, State};

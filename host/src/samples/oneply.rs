@@ -92,8 +92,15 @@ impl Mover<'_> {
 /// the tie-breaks and random moves.
 #[must_use]
 pub fn play(first: &Mover<'_>, second: &Mover<'_>, seed: u64) -> Played {
+    play_from(Checkers::START, first, second, seed)
+}
+
+/// Plays from `start`: `first` moves for Black, `second` for White; `seed` drives the
+/// tie-breaks and random moves.
+#[must_use]
+pub fn play_from(start: Checkers, first: &Mover<'_>, second: &Mover<'_>, seed: u64) -> Played {
     let mut rng = SplitMix64::new(seed);
-    let mut pos = Checkers::START;
+    let mut pos = start;
     let mut positions = Vec::new();
     while positions.len() < MAX_GAME_PLIES {
         let mover = if pos.side_to_move() == Player::First {

@@ -22,6 +22,7 @@ use super::population::{initial_population, next_generation, to_net, Evolution, 
 use super::quality::{duplicates, quality};
 use super::report::write_report;
 use super::rounds::{play_tournament, Format};
+use super::subsample::training_set;
 use crate::nn::{fit, Net, OutOfRange, Sample, TrainConfig};
 use crate::parallel::ordered_map;
 use crate::progress::Progress;
@@ -36,6 +37,13 @@ pub const SAMPLES_FILE: &str = "samples.csv";
 pub const LOG_FILE: &str = "log.csv";
 /// The last iteration's trained network inside the output folder.
 pub const NETWORK_FILE: &str = "network.txt";
+
+/// The default cap on an iteration's training set (docs/samples.md).
+pub const DEFAULT_TRAIN_SAMPLES: usize = 100_000;
+
+fn default_train_samples() -> usize {
+    DEFAULT_TRAIN_SAMPLES
+}
 
 /// Everything that determines a run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -62,6 +70,10 @@ pub struct PipelineConfig {
     pub eval_games: usize,
     /// Training epochs at most per iteration.
     pub train_epochs: usize,
+    /// Distinct samples at most that an iteration's network is trained on (a seeded
+    /// choice among the accumulated samples, deduplicated: `subsample.rs`).
+    #[serde(default = "default_train_samples")]
+    pub train_samples: usize,
     /// The base network's parameters.
     pub base: Vec<f64>,
 }
@@ -85,6 +97,7 @@ impl PipelineConfig {
             alpha: 0.8,
             eval_games: 100,
             train_epochs: 20,
+            train_samples: DEFAULT_TRAIN_SAMPLES,
             base: base.params.to_vec(),
         }
     }
@@ -115,6 +128,9 @@ pub struct LogRow {
     pub duplicates: usize,
     /// The quality index `T`.
     pub quality: f64,
+    /// Distinct samples the iteration's network was trained on (after the cap).
+    #[serde(default)]
+    pub trained_on: usize,
     /// The trained player's wins as first player against a random player, in [0, 1].
     pub win_rate: f64,
     /// Wall-clock seconds of the iteration (the one field that varies between runs).
@@ -195,7 +211,7 @@ pub fn run(
         let started = Instant::now();
         let iteration = state.log.len() + 1;
         let (row, fresh, population, trained) =
-            run_iteration(&state, &samples, iteration, threads)?;
+            run_iteration(&state, &samples, iteration, threads, progress)?;
         samples.extend(fresh);
         let row = LogRow {
             seconds: started.elapsed().as_secs_f64(),
@@ -310,11 +326,18 @@ fn run_iteration(
     earlier: &[Sample],
     iteration: usize,
     threads: usize,
+    progress: &Progress,
 ) -> Result<IterationOutput, PipelineError> {
     let config = &state.config;
     let seed = derive_seed(config.seed, iteration as u64);
     let players = quantised(&state.population)?;
-    let games = play_tournament(config.format, &players, seed, threads);
+    let done = (iteration - 1) as u64;
+    let games = play_tournament(config.format, &players, seed, threads, &mut |played| {
+        progress.set(
+            done,
+            &format!("iteration {iteration}: {played} games played"),
+        );
+    });
     let mut wins = vec![0; players.len()];
     let mut fresh = Vec::new();
     for game in games.iter().filter(|g| qualifies(&g.played, config)) {
@@ -325,7 +348,16 @@ fn run_iteration(
     }
     let r = duplicates(&fresh);
     let all: Vec<Sample> = earlier.iter().chain(&fresh).copied().collect();
-    let trained = train_player(config, &all, seed)?;
+    let training = training_set(&all, config.train_samples, derive_seed(seed, 0x7EA1));
+    progress.set(
+        done,
+        &format!(
+            "iteration {iteration}: training on {} of {} samples",
+            training.len(),
+            all.len()
+        ),
+    );
+    let trained = train_player(config, &training, seed)?;
     let win_rate = win_rate_against_random(&trained.quantise()?, config.eval_games, seed, threads);
     let row = LogRow {
         iteration,
@@ -335,6 +367,7 @@ fn run_iteration(
         samples: fresh.len(),
         duplicates: r,
         quality: quality(fresh.len(), r, config.alpha),
+        trained_on: training.len(),
         win_rate,
         seconds: 0.0,
     };
@@ -419,11 +452,11 @@ fn save(state: &State, samples: &[Sample], trained: &Net, dir: &Path) -> Result<
 #[must_use]
 pub fn log_csv(rows: &[LogRow]) -> String {
     let mut text = String::from(
-        "iteration,players,games,qualifying_wins,samples,duplicates,T,win_rate,seconds\n",
+        "iteration,players,games,qualifying_wins,samples,duplicates,T,trained_on,win_rate,seconds\n",
     );
     for r in rows {
         text.push_str(&format!(
-            "{},{},{},{},{},{},{:.6},{:.4},{:.2}\n",
+            "{},{},{},{},{},{},{:.6},{},{:.4},{:.2}\n",
             r.iteration,
             r.players,
             r.games,
@@ -431,6 +464,7 @@ pub fn log_csv(rows: &[LogRow]) -> String {
             r.samples,
             r.duplicates,
             r.quality,
+            r.trained_on,
             r.win_rate,
             r.seconds
         ));
@@ -486,6 +520,73 @@ mod tests {
             straight.log.iter().map(|r| r.samples).sum::<usize>()
         );
         assert!(read(a.path(), "report.md").contains("| iteration |"));
+    }
+
+    #[test]
+    fn brackets_and_mixed_run_end_to_end_whatever_the_threads() {
+        for (format, population, least_games) in [
+            // 8 players: 14 matches at least (15 with the reset), replays on top.
+            (Format::DoubleElimination, 8, 14),
+            // 16 players: two groups of 8 (28 games each), a bracket of 4 (6 at least).
+            (Format::Mixed, 16, 56 + 6),
+        ] {
+            let config = PipelineConfig {
+                format,
+                population,
+                ..small(2)
+            };
+            let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+            let one = run(&config, a.path(), 1, &hidden(2)).unwrap();
+            run(
+                &PipelineConfig {
+                    iterations: 1,
+                    ..config.clone()
+                },
+                b.path(),
+                2,
+                &hidden(1),
+            )
+            .unwrap();
+            let resumed = run(&config, b.path(), 2, &hidden(2)).unwrap();
+            assert_eq!(without_time(one.clone()), without_time(resumed));
+            assert_eq!(one.log.len(), 2);
+            assert!(
+                one.log.iter().all(|r| r.games >= least_games),
+                "{format:?}: {:?}",
+                one.log
+            );
+            assert_eq!(one.population.len(), population);
+            let file = SamplesFile::read(&a.path().join(SAMPLES_FILE)).unwrap();
+            assert_eq!(file.source, format.name());
+            assert_eq!(file.samples.len(), one.samples);
+            let report = std::fs::read_to_string(a.path().join("report.md")).unwrap();
+            assert!(report.contains(format.name()), "{report}");
+        }
+    }
+
+    #[test]
+    fn the_training_set_is_capped() {
+        let dir = tempfile::tempdir().unwrap();
+        let capped = PipelineConfig {
+            train_samples: 40,
+            ..small(2)
+        };
+        let state = run(&capped, dir.path(), 2, &hidden(2)).unwrap();
+        assert!(state.samples > 80, "{}", state.samples);
+        assert!(
+            state.log.iter().all(|r| r.trained_on == 40),
+            "{:?}",
+            state.log
+        );
+        let uncapped = run(
+            &small(1),
+            tempfile::tempdir().unwrap().path(),
+            2,
+            &hidden(1),
+        )
+        .unwrap();
+        let first = &uncapped.log[0];
+        assert_eq!(first.trained_on, first.samples - first.duplicates);
     }
 
     #[test]

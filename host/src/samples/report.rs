@@ -33,6 +33,7 @@ pub fn report_markdown(state: &State) -> String {
                 r.duplicates.to_string(),
                 format!("{:.4}", r.duplicates as f64 / r.samples.max(1) as f64),
                 format!("{:.4}", r.quality),
+                r.trained_on.to_string(),
                 format!("{:.1} %", 100.0 * r.win_rate),
                 format!("{:.1}", r.seconds),
             ]
@@ -48,6 +49,7 @@ pub fn report_markdown(state: &State) -> String {
             "duplicates r",
             "x = r/s",
             "T",
+            "trained on",
             "win rate",
             "seconds",
         ],
@@ -56,8 +58,8 @@ pub fn report_markdown(state: &State) -> String {
     format!(
         "# Sample generation: {format}\n\n\
          {} players, seed {}, fd {}, Pc {}, Pm {}, m = {} plies, n = {} pieces, α = {}; \
-         win rate: the network trained on the samples so far, one ply, moving first, \
-         over {} games against a random player.\n\n\
+         win rate: the network trained on at most {} distinct samples chosen among those \
+         so far, one ply, moving first, over {} games against a random player.\n\n\
          {table}\n\
          ![T per iteration]({QUALITY_PLOT})\n\n\
          ![win rate per iteration]({WIN_RATE_PLOT})\n",
@@ -69,6 +71,7 @@ pub fn report_markdown(state: &State) -> String {
         c.max_win_plies,
         c.min_margin,
         c.alpha,
+        c.train_samples,
         c.eval_games,
     )
 }

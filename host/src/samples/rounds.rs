@@ -26,6 +26,8 @@ use crate::tournament::schedule::{grouped_round_robin, round_robin};
 pub const GROUP_SIZE: usize = 8;
 /// Players each group sends to the bracket in the mixed format.
 pub const ADVANCE: usize = 2;
+/// Games played between two progress reports (the games' seeds do not depend on it).
+pub const PROGRESS_CHUNK: usize = 500;
 
 /// How the players are paired in an iteration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -73,13 +75,15 @@ impl TournamentGame {
     }
 }
 
-/// Plays the tournament of `format` between `players`.
-#[must_use]
+/// Plays the tournament of `format` between `players`; after every
+/// [`PROGRESS_CHUNK`] games (and every bracket round) `progress` gets the number of
+/// games played so far.
 pub fn play_tournament(
     format: Format,
     players: &[NetworkWeights],
     seed: u64,
     threads: usize,
+    progress: &mut dyn FnMut(usize),
 ) -> Vec<TournamentGame> {
     let mut games = Vec::new();
     match format {
@@ -88,11 +92,11 @@ pub fn play_tournament(
                 .iter()
                 .map(|e| (e.first, e.second))
                 .collect();
-            play_batch(players, &pairs, seed, threads, &mut games);
+            play_batch(players, &pairs, seed, threads, &mut games, progress);
         }
         Format::DoubleElimination => {
             let all: Vec<usize> = (0..players.len()).collect();
-            play_bracket(players, &all, seed, threads, &mut games);
+            play_bracket(players, &all, seed, threads, &mut games, progress);
         }
         Format::Mixed => {
             let groups = players.len().div_ceil(GROUP_SIZE).max(1);
@@ -100,36 +104,41 @@ pub fn play_tournament(
                 .iter()
                 .map(|e| (e.first, e.second))
                 .collect();
-            play_batch(players, &pairs, seed, threads, &mut games);
+            play_batch(players, &pairs, seed, threads, &mut games, progress);
             let leaders = group_leaders(players.len(), groups, &games);
-            play_bracket(players, &leaders, seed, threads, &mut games);
+            play_bracket(players, &leaders, seed, threads, &mut games, progress);
         }
     }
     games
 }
 
-/// Plays `pairs` (first, second) in parallel, numbering the games after those in `games`.
+/// Plays `pairs` (first, second) in parallel, numbering the games after those in
+/// `games`, in chunks of [`PROGRESS_CHUNK`] with a progress report after each.
 fn play_batch(
     players: &[NetworkWeights],
     pairs: &[(usize, usize)],
     seed: u64,
     threads: usize,
     games: &mut Vec<TournamentGame>,
+    progress: &mut dyn FnMut(usize),
 ) {
-    let start = games.len() as u64;
-    games.extend(ordered_map(pairs.len(), threads, |i| {
-        let (first, second) = pairs[i];
-        let played = play(
-            &Mover::Network(&players[first]),
-            &Mover::Network(&players[second]),
-            derive_seed(seed, start + i as u64),
-        );
-        TournamentGame {
-            first,
-            second,
-            played,
-        }
-    }));
+    for chunk in pairs.chunks(PROGRESS_CHUNK) {
+        let start = games.len() as u64;
+        games.extend(ordered_map(chunk.len(), threads, |i| {
+            let (first, second) = chunk[i];
+            let played = play(
+                &Mover::Network(&players[first]),
+                &Mover::Network(&players[second]),
+                derive_seed(seed, start + i as u64),
+            );
+            TournamentGame {
+                first,
+                second,
+                played,
+            }
+        }));
+        progress(games.len());
+    }
 }
 
 /// Plays a double-elimination bracket of `entrants` (seeded in the given order).
@@ -139,6 +148,7 @@ fn play_bracket(
     seed: u64,
     threads: usize,
     games: &mut Vec<TournamentGame>,
+    progress: &mut dyn FnMut(usize),
 ) {
     let Ok(mut bracket) = Bracket::new(entrants.len(), derive_seed(seed, u64::MAX - 1)) else {
         return;
@@ -153,7 +163,7 @@ fn play_bracket(
             .map(|p| (entrants[p.first], entrants[p.second]))
             .collect();
         let before = games.len();
-        play_batch(players, &pairs, seed, threads, games);
+        play_batch(players, &pairs, seed, threads, games, progress);
         for (p, game) in pending.iter().zip(&games[before..]) {
             let result = match game.played.winner {
                 Some(Player::First) => MatchResult::FirstWins,
@@ -205,16 +215,27 @@ mod tests {
     #[test]
     fn formats_play_the_expected_games_whatever_the_threads() {
         let p = players(8);
-        let rr = play_tournament(Format::RoundRobin, &p, 3, 1);
+        let mut reports = Vec::new();
+        let rr = play_tournament(Format::RoundRobin, &p, 3, 1, &mut |n| reports.push(n));
         assert_eq!(rr.len(), 28);
-        let de = play_tournament(Format::DoubleElimination, &p, 3, 1);
+        assert_eq!(reports, vec![28]);
+        let de = play_tournament(Format::DoubleElimination, &p, 3, 1, &mut |_| {});
         // 8 players: 14 or 15 matches (with the reset), plus a replay per drawn match.
         assert!(de.len() >= 14, "{}", de.len());
-        assert_eq!(de, play_tournament(Format::DoubleElimination, &p, 3, 2));
-        let mixed = play_tournament(Format::Mixed, &players(16), 3, 2);
+        assert_eq!(
+            de,
+            play_tournament(Format::DoubleElimination, &p, 3, 2, &mut |_| {})
+        );
+        let mut reports = Vec::new();
+        let mixed = play_tournament(Format::Mixed, &players(16), 3, 2, &mut |n| reports.push(n));
         // Two groups of 8 (28 games each), then a bracket of 4 (6 or 7 matches + replays).
         assert!(mixed.len() >= 56 + 6, "{}", mixed.len());
-        assert_eq!(mixed, play_tournament(Format::Mixed, &players(16), 3, 1));
+        assert_eq!(reports.first(), Some(&56));
+        assert_eq!(reports.last(), Some(&mixed.len()));
+        assert_eq!(
+            mixed,
+            play_tournament(Format::Mixed, &players(16), 3, 1, &mut |_| {})
+        );
     }
 
     #[test]
