@@ -98,7 +98,7 @@ pub trait Game: Copy + Eq + fmt::Debug + Sized {
 
     /// Whether `m`, legal here, is a forcing move that the selective search mode
     /// ([`Mode::Selective`](crate::search::Mode)) searches one ply deeper and never
-    /// reduces (checkers: men stepping into their last two rows). The default,
+    /// reduces (checkers: a man crowning). The default,
     /// no move, leaves the game to reductions only.
     fn is_forcing(&self, m: Self::Move) -> bool {
         let _ = m;

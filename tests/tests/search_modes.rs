@@ -214,11 +214,12 @@ fn selective_search_visits_fewer_nodes_on_the_checkers_suite() {
     }
 }
 
-/// Checkers' forcing moves: men stepping into their last two rows.
+/// Checkers' forcing moves: men crowning.
 #[test]
-fn checkers_calls_promotions_and_their_threats_forcing() {
-    // Black man on 22 (row 5) steps into row 6 (25, 26): forcing; 5-9 is not.
-    let pos = Checkers::parse_fen("B:W32:B5,22").unwrap();
+fn checkers_calls_crownings_forcing() {
+    // Black man on 26 (row 6) steps onto the crown row (30, 31): forcing; the man on
+    // 22 stepping into row 6 (22-25) and 5-9 are not.
+    let pos = Checkers::parse_fen("B:W32:B5,22,26").unwrap();
     let forcing: Vec<String> = {
         let mut buf = vec![<Checkers as Game>::Move::default(); 64];
         let n = pos.generate(&mut buf).unwrap();
@@ -228,7 +229,7 @@ fn checkers_calls_promotions_and_their_threats_forcing() {
             .map(|&m| pos.display_move(m).to_string())
             .collect()
     };
-    assert_eq!(forcing, ["22-25", "22-26"]);
+    assert_eq!(forcing, ["26-30", "26-31"]);
     // Captures are left to the horizon's capture search, even the only legal one.
     let capture = Checkers::parse_fen("B:W18:B14").unwrap();
     let m = capture.nth_move(0).unwrap();

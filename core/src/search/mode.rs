@@ -12,8 +12,8 @@ use core::str::FromStr;
 ///   and AB-SSS\* already search null windows), the history heuristic after the table
 ///   move and the killers, late-move reductions of quiet moves with a re-search when a
 ///   reduced move beats alpha, and one-ply extensions of the moves the game calls
-///   forcing ([`Game::is_forcing`](crate::Game::is_forcing): in checkers men stepping
-///   into their last two rows). Values may then differ from minimax's. See
+///   forcing ([`Game::is_forcing`](crate::Game::is_forcing): in checkers a man
+///   crowning). Values may then differ from minimax's. See
 ///   `docs/search.md`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]

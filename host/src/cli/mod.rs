@@ -252,8 +252,9 @@ pub enum Command {
         /// The side you play (x/o, black/white, first/second); default: the side to move first.
         #[arg(long = "as", value_name = "SIDE")]
         side: Option<String>,
-        /// Search algorithm.
-        #[arg(long, default_value = "sss", value_parser = parse_algorithm)]
+        /// Search algorithm (PVS: the null-window passes of sss re-search the selective
+        /// mode's reduced moves, docs/search.md).
+        #[arg(long, default_value = "pvs", value_parser = parse_algorithm)]
         algo: Algorithm,
         /// Checkers endgame databases (`egtb generate`) probed by the engine's search.
         #[arg(long, value_name = "DIR")]
