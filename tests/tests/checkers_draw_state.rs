@@ -11,8 +11,8 @@
 //! six pieces and depths up to 7; the `#[ignore]`d variant (CI runs it in release)
 //! goes to depth 8 with more cases.
 
-use microply_core::games::checkers::bitboard::{square, BOTTOM_ROW, TOP_ROW};
-use microply_core::games::checkers::{Baseline, Checkers, Config, Move};
+use microply_core::games::checkers::bitboard::{BOTTOM_ROW, TOP_ROW};
+use microply_core::games::checkers::{Baseline, Checkers, Config, Move, Square};
 use microply_core::rng::{below, random_move, SplitMix64};
 use microply_core::search::{search, Algorithm, Entry, Limits, Mode, NoClock, Settings, Table};
 use microply_core::{Game, Notation, Player, Score};
@@ -37,7 +37,9 @@ fn endgame(
         for n in 0..kings[side] + men[side] {
             let is_king = n < kings[side];
             let sq = loop {
-                let sq = square(below(&mut rng, 32) as u8);
+                let sq = Square::new(below(&mut rng, 32) as u8)
+                    .expect("an index below 32 is a square")
+                    .bit();
                 if sq & (masks[0] | masks[1]) == 0 && (is_king || sq & crown == 0) {
                     break sq;
                 }

@@ -8,6 +8,8 @@
 //! by 3, 4 or 5 depending on the row's parity, and two masks keep squares from
 //! wrapping around the edges.
 
+use super::square::Square;
+
 /// A set of squares, bit `i` = PDN square `i + 1`.
 ///
 /// A plain `u32` rather than a newtype (unlike tic-tac-toe's `Mask` or Amazons' boards):
@@ -109,7 +111,7 @@ const fn single_steps(steps: u32) -> [[Bitboard; 32]; 4] {
     while d < 4 {
         let mut sq = 0;
         while sq < 32 {
-            let mut b = square(sq as u8);
+            let mut b: Bitboard = 1 << sq;
             let mut k = 0;
             while k < steps {
                 b = step(b, Dir::ALL[d]);
@@ -147,34 +149,37 @@ pub const fn up_sources(empty: Bitboard) -> [Bitboard; 2] {
     ]
 }
 
-/// The single-square mask of index `i` (0–31; taken modulo 32).
-#[must_use]
-#[inline(always)]
-pub const fn square(i: u8) -> Bitboard {
-    1 << (i & 31)
+/// Iterates the squares of a set, lowest first.
+#[derive(Clone, Copy, Debug)]
+pub struct Squares(Bitboard);
+
+impl Squares {
+    /// The squares of `set`.
+    #[must_use]
+    #[inline(always)]
+    pub const fn of(set: Bitboard) -> Squares {
+        Squares(set)
+    }
 }
 
-/// Iterates the square indices of a set, lowest first.
-#[derive(Clone, Copy, Debug)]
-pub struct Squares(pub Bitboard);
-
 impl Iterator for Squares {
-    type Item = u8;
+    type Item = Square;
 
     #[inline(always)]
-    fn next(&mut self) -> Option<u8> {
-        if self.0 == 0 {
-            return None;
-        }
-        let i = self.0.trailing_zeros() as u8;
+    fn next(&mut self) -> Option<Square> {
+        let sq = Square::lowest(self.0)?;
         self.0 &= self.0 - 1;
-        Some(i)
+        Some(sq)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn square(i: u8) -> Bitboard {
+        Square::new(i).map_or(0, Square::bit)
+    }
 
     /// (row, column) on the printed board of square index `i`.
     fn coords(i: u8) -> (i32, i32) {

@@ -11,9 +11,10 @@
 //! special case; the price is that transpositions between different king-step orders
 //! are not shared when a repetition could still occur.
 
-use super::bitboard::{square, Bitboard, Squares, BOTTOM_ROW, TOP_ROW};
+use super::bitboard::{Bitboard, Squares, BOTTOM_ROW, TOP_ROW};
 use super::moves::Move;
 use super::rules::{DRAW_PLIES, HISTORY, REPETITIONS};
+use super::square::Square;
 use crate::player::Player;
 use crate::zobrist::{self, splitmix64};
 
@@ -42,11 +43,11 @@ impl Default for Config {
 const KEYS: [u64; 129] = zobrist::keys(0xC4EC_4E25_0000_0003);
 const WHITE_TO_MOVE_KEY: u64 = KEYS[128];
 
-/// The key of a piece of `player` (king or man) on square index `sq`.
+/// The key of a piece of `player` (king or man) on `sq`.
 #[inline(always)]
-const fn piece_key(player: Player, king: bool, sq: u8) -> u64 {
+const fn piece_key(player: Player, king: bool, sq: Square) -> u64 {
     let kind = player.index() * 2 + king as usize;
-    KEYS[(kind * 32 + (sq & 31) as usize) % 128]
+    KEYS[kind * 32 + sq.index()]
 }
 
 /// The Zobrist hash of a placement, from scratch.
@@ -55,16 +56,18 @@ const fn full_hash(black: Bitboard, white: Bitboard, kings: Bitboard, side: Play
         Player::First => 0,
         Player::Second => WHITE_TO_MOVE_KEY,
     };
-    let mut sq = 0;
-    while sq < 32 {
-        let bit = square(sq);
-        let king = kings & bit != 0;
-        if black & bit != 0 {
-            h ^= piece_key(Player::First, king, sq);
-        } else if white & bit != 0 {
-            h ^= piece_key(Player::Second, king, sq);
+    let mut i = 0;
+    while i < 32 {
+        if let Some(sq) = Square::new(i) {
+            let bit = sq.bit();
+            let king = kings & bit != 0;
+            if black & bit != 0 {
+                h ^= piece_key(Player::First, king, sq);
+            } else if white & bit != 0 {
+                h ^= piece_key(Player::Second, king, sq);
+            }
         }
-        sq += 1;
+        i += 1;
     }
     h
 }
@@ -118,24 +121,27 @@ const STEP_DELTAS: [i8; 6] = [-5, -4, -3, 3, 4, 5];
 
 /// One reversible ply (a king step) packed in a byte: origin in bits 0–4, the index
 /// of the step's delta in [`STEP_DELTAS`] in bits 5–7.
-fn encode_step(from: u8, to: u8) -> u8 {
-    let delta = i16::from(to) - i16::from(from);
+fn encode_step(from: Square, to: Square) -> u8 {
+    let delta = i16::from(to.to_u8()) - i16::from(from.to_u8());
     let code = STEP_DELTAS
         .iter()
         .position(|&d| i16::from(d) == delta)
         .unwrap_or(0) as u8;
-    (from & 31) | (code << 5)
+    from.to_u8() | (code << 5)
 }
 
 /// The origin and destination of an encoded step, as a mask.
 fn decode_step(code: u8) -> Bitboard {
-    let from = code & 31;
+    let from = code % (1 << 5);
     let delta = STEP_DELTAS
         .get(usize::from(code >> 5))
         .copied()
         .unwrap_or(0);
     let to = (i16::from(from) + i16::from(delta)).clamp(0, 31) as u8;
-    square(from) | square(to)
+    [from, to]
+        .into_iter()
+        .filter_map(Square::new)
+        .fold(0, |set, sq| set | sq.bit())
 }
 
 /// An English draughts position.
@@ -318,16 +324,16 @@ impl Checkers {
         let me = self.side;
         let (from, to) = (m.from(), m.to());
         // Not an XOR: a king's capture can end on the square it started from.
-        let moved = |b: Bitboard| (b & !square(from)) | square(to);
-        let was_king = self.kings & square(from) != 0;
-        let crowned = !was_king && square(to) & Self::crown_row(me) != 0;
+        let moved = |b: Bitboard| (b & !from.bit()) | to.bit();
+        let was_king = self.kings & from.bit() != 0;
+        let crowned = !was_king && to.bit() & Self::crown_row(me) != 0;
         let captured = m.captured() & self.pieces(me.other());
         let mut hash = self.hash
             ^ WHITE_TO_MOVE_KEY
             ^ piece_key(me, was_king, from)
             ^ piece_key(me, was_king || crowned, to);
-        for sq in Squares(captured) {
-            hash ^= piece_key(me.other(), self.kings & square(sq) != 0, sq);
+        for sq in Squares::of(captured) {
+            hash ^= piece_key(me.other(), self.kings & sq.bit() != 0, sq);
         }
         let (black, white) = match me {
             Player::First => (moved(self.black), self.white & !captured),
@@ -337,7 +343,7 @@ impl Checkers {
         if was_king {
             kings = moved(kings);
         } else if crowned {
-            kings |= square(to);
+            kings |= to.bit();
         }
         let reversible = was_king && captured == 0;
         // Built in one literal so the copy into the caller's slot is not stalled by
@@ -413,15 +419,11 @@ mod tests {
 
     #[test]
     fn step_codes_round_trip() {
-        for from in 0..32u8 {
+        for from in Squares::of(!0) {
             for d in STEP_DELTAS {
-                let to = i16::from(from) + i16::from(d);
-                if (0..32).contains(&to) {
-                    let to = to as u8;
-                    assert_eq!(
-                        decode_step(encode_step(from, to)),
-                        square(from) | square(to)
-                    );
+                let to = i16::from(from.to_u8()) + i16::from(d);
+                if let Some(to) = u8::try_from(to).ok().and_then(Square::new) {
+                    assert_eq!(decode_step(encode_step(from, to)), from.bit() | to.bit());
                 }
             }
         }

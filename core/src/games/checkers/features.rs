@@ -243,9 +243,9 @@ impl View {
         if self.their_kings != 0 {
             return 0;
         }
-        Squares(self.men)
-            .filter(|&sq| CONE[usize::from(sq & 31)] & self.theirs() == 0)
-            .map(|sq| 8 - (7 - i32::from(sq / 4)))
+        Squares::of(self.men)
+            .filter(|&sq| CONE[sq.index()] & self.theirs() == 0)
+            .map(|sq| 8 - (7 - i32::from(sq.row())))
             .sum()
     }
 
@@ -256,11 +256,8 @@ impl View {
 
     fn trapped_kings(&self) -> i32 {
         let empty = self.empty();
-        Squares(self.kings)
-            .filter(|&sq| {
-                let at = 1 << (sq & 31);
-                Dir::ALL.iter().all(|&d| step(at, d) & empty == 0)
-            })
+        Squares::of(self.kings)
+            .filter(|&sq| Dir::ALL.iter().all(|&d| step(sq.bit(), d) & empty == 0))
             .count() as i32
     }
 

@@ -32,6 +32,7 @@ pub mod network;
 mod notation;
 pub mod pdn;
 pub mod rules;
+mod square;
 
 pub use board::{Checkers, Config};
 pub use eval::{Baseline, Weights};
@@ -40,6 +41,7 @@ pub use expert::{Expert, ExpertWeights};
 pub use moves::{Move, MAX_PATH};
 pub use network::{Network, NetworkWeights};
 pub use notation::parse_square;
+pub use square::Square;
 
 impl crate::playable::Playable for Checkers {
     type Eval = CheckersEval;

@@ -11,13 +11,17 @@
 use core::ops::ControlFlow;
 
 use super::bitboard::{
-    down_sources, jumpers, movers, square, step, up_sources, Bitboard, Dir, Squares, JUMPS,
-    NEIGHBOURS,
+    down_sources, jumpers, movers, step, up_sources, Bitboard, Dir, Squares, JUMPS, NEIGHBOURS,
 };
 use super::board::{Checkers, Config};
 use super::moves::Move;
+use super::square::Square;
 use crate::game::{parse_option, ConfigError, Game};
 use crate::player::{Outcome, Player};
+
+/// The bits of a packed move holding one square (origin in bits 0–4, destination in
+/// bits 5–9).
+const SQUARE_FIELD: u32 = 0x1F;
 
 /// What the side to move's pieces look like to the move generator. `BLACK` is a
 /// const parameter so every shift direction is known at compile time.
@@ -148,15 +152,15 @@ impl<const BLACK: bool> Side<BLACK> {
         if let Some(n) = self.count_single_jumps() {
             return n;
         }
-        Squares(capturers)
+        Squares::of(capturers)
             .map(|sq| Walk::from(self, sq).count(sq, false))
             .sum()
     }
 
     /// The directions the piece on `sq` moves in.
     #[inline(always)]
-    fn dirs(&self, sq: u8) -> &'static [Dir] {
-        if self.kings & square(sq) != 0 {
+    fn dirs(&self, sq: Square) -> &'static [Dir] {
+        if self.kings & sq.bit() != 0 {
             &Dir::ALL
         } else if BLACK {
             &Dir::DOWN
@@ -167,8 +171,8 @@ impl<const BLACK: bool> Side<BLACK> {
 
     /// The row that ends a capture sequence of the piece on `sq` (none for kings).
     #[inline(always)]
-    fn stop_row(&self, sq: u8) -> Bitboard {
-        if self.kings & square(sq) != 0 {
+    fn stop_row(&self, sq: Square) -> Bitboard {
+        if self.kings & sq.bit() != 0 {
             0
         } else {
             Self::CROWN
@@ -189,11 +193,11 @@ struct Walk {
 }
 
 impl Walk {
-    fn from<const BLACK: bool>(side: &Side<BLACK>, sq: u8) -> Walk {
+    fn from<const BLACK: bool>(side: &Side<BLACK>, sq: Square) -> Walk {
         Walk {
             dirs: side.dirs(sq),
             victims: side.theirs,
-            empty: side.empty | square(sq),
+            empty: side.empty | sq.bit(),
             stop: side.stop_row(sq),
         }
     }
@@ -201,29 +205,31 @@ impl Walk {
     /// The square a jump from `at` in `dir` lands on, with the piece it jumps over,
     /// when that jump is possible now.
     #[inline(always)]
-    fn jump(&self, at: u8, dir: Dir) -> Option<(Bitboard, Bitboard)> {
-        let (d, sq) = (dir as usize & 3, usize::from(at & 31));
+    fn jump(&self, at: Square, dir: Dir) -> Option<(Bitboard, Square)> {
+        let (d, sq) = (dir as usize & 3, at.index());
         let over = NEIGHBOURS[d][sq] & self.victims;
         let land = JUMPS[d][sq] & self.empty;
-        (over != 0 && land != 0).then_some((over, land))
+        if over == 0 {
+            return None;
+        }
+        Square::lowest(land).map(|to| (over, to))
     }
 
     /// Calls `f` with every complete capture sequence that extends `m` (at `at`).
     fn generate<B>(
         self,
         m: Move,
-        at: u8,
+        at: Square,
         f: &mut impl FnMut(Move) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         let mut extended = false;
         for &d in self.dirs {
-            let Some((over, land)) = self.jump(at, d) else {
+            let Some((over, to)) = self.jump(at, d) else {
                 continue;
             };
             extended = true;
-            let to = land.trailing_zeros() as u8;
             let next = m.jump(over, to);
-            if land & self.stop != 0 {
+            if to.bit() & self.stop != 0 {
                 f(next)?;
             } else {
                 let rest = Walk {
@@ -241,20 +247,20 @@ impl Walk {
 
     /// The number of complete capture sequences from `at` (1 when none continues and
     /// `captured`, 0 when nothing can be captured).
-    fn count(self, at: u8, captured: bool) -> u64 {
+    fn count(self, at: Square, captured: bool) -> u64 {
         let mut n = 0;
         for &d in self.dirs {
-            let Some((over, land)) = self.jump(at, d) else {
+            let Some((over, to)) = self.jump(at, d) else {
                 continue;
             };
-            n += if land & self.stop != 0 {
+            n += if to.bit() & self.stop != 0 {
                 1
             } else {
                 Walk {
                     victims: self.victims & !over,
                     ..self
                 }
-                .count(land.trailing_zeros() as u8, true)
+                .count(to, true)
             };
         }
         if n == 0 && captured {
@@ -295,11 +301,12 @@ impl Checkers {
         if side.capturers() != 0 {
             return None;
         }
-        let (from, to) = ((packed & 31) as u8, ((packed >> 5) & 31) as u8);
+        let field = |shift: u32| Square::new(((packed >> shift) & SQUARE_FIELD) as u8);
+        let (from, to) = (field(0)?, field(5)?);
         let m = Move::simple(from, to);
         let steps = Dir::ALL
             .into_iter()
-            .any(|d| side.steppers(d) & square(from) != 0 && step(square(from), d) == square(to));
+            .any(|d| side.steppers(d) & from.bit() != 0 && step(from.bit(), d) == to.bit());
         (steps && Self::pack_move(m) == packed).then_some(m)
     }
 
@@ -308,7 +315,7 @@ impl Checkers {
         capturers: Bitboard,
         f: &mut impl FnMut(Move) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
-        for sq in Squares(capturers) {
+        for sq in Squares::of(capturers) {
             Walk::from(side, sq).generate(Move::start(sq), sq, f)?;
         }
         ControlFlow::Continue(())
@@ -319,9 +326,10 @@ impl Checkers {
         f: &mut impl FnMut(Move) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         for d in Dir::ALL {
-            for sq in Squares(side.steppers(d)) {
-                let to = step(square(sq), d).trailing_zeros() as u8;
-                f(Move::simple(sq, to))?;
+            for sq in Squares::of(side.steppers(d)) {
+                if let Some(to) = Square::lowest(step(sq.bit(), d)) {
+                    f(Move::simple(sq, to))?;
+                }
             }
         }
         ControlFlow::Continue(())
@@ -408,8 +416,8 @@ impl Game for Checkers {
     /// capture out, and extending forced captures tripled the nodes of a depth-7
     /// search of the middle-game suite.
     fn is_forcing(&self, m: Move) -> bool {
-        let man = self.kings & square(m.from()) == 0;
-        man && square(m.to()) & Checkers::crown_row(self.side) != 0
+        let man = self.kings & m.from().bit() == 0;
+        man && m.to().bit() & Checkers::crown_row(self.side) != 0
     }
 
     fn count_moves(&self) -> u64 {
@@ -430,7 +438,7 @@ impl Game for Checkers {
             .path()
             .iter()
             .fold(0u32, |h, &sq| (h.wrapping_mul(33) ^ u32::from(sq)) & 0x3FFF);
-        u32::from(m.from() & 31) | u32::from(m.to() & 31) << 5 | digest << 10
+        u32::from(m.from().to_u8()) | u32::from(m.to().to_u8()) << 5 | digest << 10
     }
 
     /// A simple move by two bitboard tests; a pending capture is left to generation

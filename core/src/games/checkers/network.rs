@@ -19,7 +19,7 @@
 
 use core::fmt;
 
-use super::bitboard::square;
+use super::bitboard::Squares;
 use super::board::Checkers;
 use crate::eval::Evaluator;
 use crate::game::Game;
@@ -271,12 +271,12 @@ pub fn inputs(pos: &Checkers) -> [i8; INPUTS] {
     let me = pos.side_to_move();
     let (mine, theirs) = (pos.pieces(me), pos.pieces(me.other()));
     let mut x = [0i8; INPUTS];
-    for (i, slot) in x.iter_mut().enumerate() {
-        let sq = match me {
-            Player::First => i,
-            Player::Second => INPUTS - 1 - i,
-        } as u8;
-        let bit = square(sq);
+    for (slot, sq) in x.iter_mut().zip(Squares::of(!0)) {
+        let bit = match me {
+            Player::First => sq,
+            Player::Second => sq.rotated(),
+        }
+        .bit();
         let value = if pos.kings() & bit != 0 {
             KING_INPUT
         } else {

@@ -3,29 +3,30 @@
 
 use core::fmt;
 
-use super::bitboard::{square, Bitboard, Squares, BOTTOM_ROW, TOP_ROW};
+use super::bitboard::{Bitboard, Squares, BOTTOM_ROW, TOP_ROW};
 use super::board::{Checkers, Config};
 use super::moves::{Move, MAX_PATH};
-use super::rules::{MEN_PER_SIDE, SQUARES};
+use super::rules::MEN_PER_SIDE;
+use super::square::Square;
 use crate::game::Game;
 use crate::notation::{Notation, NotationError};
 use crate::player::Player;
 
-/// Parses a PDN square number `1`–`32` into its index 0–31.
+/// Parses a PDN square number `1`–`32`.
 ///
 /// # Errors
 /// [`NotationError::MalformedMove`] when `text` is not a decimal number,
 /// [`NotationError::BadSquare`] when the number is not 1–32.
-pub fn parse_square(text: &str) -> Result<u8, NotationError> {
+pub fn parse_square(text: &str) -> Result<Square, NotationError> {
     if text.len() > 3 {
         return Err(NotationError::MalformedMove);
     }
     let n: usize = crate::decimal::parse_decimal(text).ok_or(NotationError::MalformedMove)?;
-    if (1..=SQUARES).contains(&n) {
-        Ok((n - 1) as u8)
-    } else {
-        Err(NotationError::BadSquare)
-    }
+    u8::try_from(n)
+        .ok()
+        .and_then(|n| n.checked_sub(1))
+        .and_then(Square::new)
+        .ok_or(NotationError::BadSquare)
 }
 
 /// The squares a move text names, in order (at most [`MAX_PATH`]).
@@ -67,7 +68,9 @@ fn parse_path(text: &str) -> Result<Named, NotationError> {
     let mut squares = Named::new();
     for part in text.split(['-', 'x', 'X']) {
         let sq = parse_square(part)?;
-        squares.push(sq).map_err(|_| NotationError::MalformedMove)?;
+        squares
+            .push(sq.to_u8())
+            .map_err(|_| NotationError::MalformedMove)?;
     }
     if squares.len() < 2 {
         return Err(NotationError::MalformedMove);
@@ -144,8 +147,10 @@ fn parse_fen_item(
     if first > last {
         return Err(NotationError::MalformedFen);
     }
-    for sq in first..=last {
-        let bit = square(sq);
+    // The squares first..=last: every bit from first's up to last's.
+    let range = !(first.bit() - 1) & (last.bit() | (last.bit() - 1));
+    for sq in Squares::of(range) {
+        let bit = sq.bit();
         if *taken & bit != 0 {
             return Err(NotationError::Conflict);
         }
@@ -203,21 +208,21 @@ impl Checkers {
             Player::First => "B",
             Player::Second => "W",
         })?;
-        for (i, sq) in Squares(self.pieces(player)).enumerate() {
+        for (i, sq) in Squares::of(self.pieces(player)).enumerate() {
             if i > 0 {
                 w.write_char(',')?;
             }
-            if self.kings & square(sq) != 0 {
+            if self.kings & sq.bit() != 0 {
                 w.write_char('K')?;
             }
-            write!(w, "{}", sq + 1)?;
+            write!(w, "{}", sq.number())?;
         }
         Ok(())
     }
 
-    /// The board character of square index `sq`.
-    fn piece_char(&self, sq: u8) -> char {
-        let bit = square(sq);
+    /// The board character of `sq`.
+    fn piece_char(&self, sq: Square) -> char {
+        let bit = sq.bit();
         let king = self.kings & bit != 0;
         match (self.black & bit != 0, self.white & bit != 0, king) {
             (true, _, false) => 'b',
@@ -310,7 +315,7 @@ impl Notation for Checkers {
         for row in 0..8u8 {
             for col in 0..8u8 {
                 let c = if (row + col) % 2 == 1 {
-                    self.piece_char(row * 4 + col / 2)
+                    Square::new(row * 4 + col / 2).map_or('?', |sq| self.piece_char(sq))
                 } else {
                     ' '
                 };
