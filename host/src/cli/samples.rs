@@ -3,7 +3,8 @@
 
 use std::path::PathBuf;
 
-use clap::Args;
+use anyhow::Context;
+use clap::{Args, Subcommand};
 
 use crate::nn::{read_weights, Net};
 use crate::progress::{Display, Progress};
@@ -13,7 +14,11 @@ use crate::samples::{run as run_pipeline, Format, PipelineConfig};
 
 /// The options of `microply samples`.
 #[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct SamplesArgs {
+    /// Instead of a run: compare finished runs.
+    #[command(subcommand)]
+    command: Option<SamplesCommand>,
     /// How players are paired: round-robin, double-elimination or mixed (docs/samples.md).
     #[arg(long, default_value = "round-robin", value_parser = parse_format)]
     format: Format,
@@ -21,8 +26,8 @@ pub struct SamplesArgs {
     #[arg(long, default_value_t = 5)]
     iterations: usize,
     /// The output folder (rerun the same command to resume a killed run).
-    #[arg(long)]
-    out: PathBuf,
+    #[arg(long, required = true)]
+    out: Option<PathBuf>,
     /// The base network's weights file (default: the core's material network).
     #[arg(long)]
     base: Option<PathBuf>,
@@ -65,6 +70,21 @@ pub struct SamplesArgs {
     threads: Option<usize>,
 }
 
+/// What `microply samples` does besides a run.
+#[derive(Debug, Subcommand)]
+pub enum SamplesCommand {
+    /// Put runs side by side: T and win rate per iteration, one line per run, and each
+    /// run's table (docs/samples.md).
+    Compare {
+        /// The run folders (finished or not).
+        #[arg(required = true)]
+        runs: Vec<PathBuf>,
+        /// The folder for report.md and its plots.
+        #[arg(long)]
+        out: PathBuf,
+    },
+}
+
 fn parse_format(s: &str) -> Result<Format, String> {
     match s {
         "round-robin" => Ok(Format::RoundRobin),
@@ -81,6 +101,12 @@ fn parse_format(s: &str) -> Result<Format, String> {
 /// # Errors
 /// Bad settings, unreadable base network, I/O failures.
 pub fn run(args: &SamplesArgs) -> anyhow::Result<()> {
+    if let Some(SamplesCommand::Compare { runs, out }) = &args.command {
+        let report = crate::samples::compare::compare(runs, out)?;
+        println!("{}", report.display());
+        return Ok(());
+    }
+    let out = args.out.as_deref().context("--out is required")?;
     let base = match &args.base {
         Some(path) => Net::from_weights(&read_weights(path)?),
         None => Net::from_weights(&microply_core::games::checkers::NetworkWeights::DEFAULT),
@@ -107,13 +133,13 @@ pub fn run(args: &SamplesArgs) -> anyhow::Result<()> {
         .threads
         .unwrap_or_else(crate::parallel::default_threads);
     let progress = Progress::new(Display::detect(), "iterations", args.iterations as u64, 0);
-    let state = run_pipeline(&config, &args.out, threads, &progress)?;
+    let state = run_pipeline(&config, out, threads, &progress)?;
     progress.finish();
     println!(
         "{} iterations, {} samples: {}",
         state.log.len(),
         state.samples,
-        args.out.join(crate::samples::report::REPORT_FILE).display()
+        out.join(crate::samples::report::REPORT_FILE).display()
     );
     Ok(())
 }

@@ -3,6 +3,7 @@
 //! games between evolving networks, samples from quick or clear wins, the quality
 //! index, a network trained per iteration, a report.
 
+pub mod compare;
 pub mod file;
 pub mod oneply;
 pub mod pipeline;

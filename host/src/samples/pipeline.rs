@@ -271,11 +271,7 @@ fn resume_or_start(
         };
         return Ok((state, Vec::new()));
     }
-    let bytes = std::fs::read(&state_path).map_err(io(&state_path))?;
-    let mut state: State = serde_json::from_slice(&bytes).map_err(|e| PipelineError::BadState {
-        path: state_path.clone(),
-        reason: e.to_string(),
-    })?;
+    let mut state = read_state(dir)?;
     if !state.config.same_run(config) {
         return Err(PipelineError::OtherRun(dir.to_owned()));
     }
@@ -297,6 +293,20 @@ fn resume_or_start(
     }
     samples.truncate(state.samples);
     Ok((state, samples))
+}
+
+/// The state saved in the run folder `dir` after its last finished iteration.
+///
+/// # Errors
+/// [`PipelineError::Io`] when `dir`'s state file cannot be read (no run there),
+/// [`PipelineError::BadState`] when it is damaged.
+pub fn read_state(dir: &Path) -> Result<State, PipelineError> {
+    let path = dir.join(STATE_FILE);
+    let bytes = std::fs::read(&path).map_err(io(&path))?;
+    serde_json::from_slice(&bytes).map_err(|e| PipelineError::BadState {
+        path,
+        reason: e.to_string(),
+    })
 }
 
 /// The players' fixed-point networks.

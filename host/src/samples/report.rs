@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
-use super::pipeline::{PipelineError, State};
-use crate::report::{line_plot, markdown_table, Series};
+use super::pipeline::{LogRow, PipelineError, State};
+use crate::report::{line_plot, markdown_table, PlotError, Series};
 use crate::tournament::checkpoint::write_atomically;
 
 /// The report's file name.
@@ -15,13 +15,10 @@ pub const QUALITY_PLOT: &str = "quality.svg";
 /// The plot of the win rate.
 pub const WIN_RATE_PLOT: &str = "win-rate.svg";
 
-/// The report's markdown.
+/// The per-iteration table (the sample paper's tables 3–5) of a run's log.
 #[must_use]
-pub fn report_markdown(state: &State) -> String {
-    let c = &state.config;
-    let format = c.format.name();
-    let rows: Vec<Vec<String>> = state
-        .log
+pub fn iteration_table(log: &[LogRow]) -> String {
+    let rows: Vec<Vec<String>> = log
         .iter()
         .map(|r| {
             vec![
@@ -39,7 +36,7 @@ pub fn report_markdown(state: &State) -> String {
             ]
         })
         .collect();
-    let table = markdown_table(
+    markdown_table(
         &[
             "iteration",
             "players",
@@ -54,7 +51,45 @@ pub fn report_markdown(state: &State) -> String {
             "seconds",
         ],
         &rows,
-    );
+    )
+}
+
+/// One series of `f` per iteration of `log`, named `name`.
+#[must_use]
+pub fn per_iteration(name: &str, log: &[LogRow], f: fn(&LogRow) -> f64) -> Series {
+    Series {
+        name: name.to_owned(),
+        points: log.iter().map(|r| (r.iteration as f64, f(r))).collect(),
+    }
+}
+
+/// The SVG plot of `T` against the iterations (the sample paper's figure 5).
+///
+/// # Errors
+/// The plot could not be drawn (no finite point).
+pub fn quality_plot(series: &[Series]) -> Result<String, PlotError> {
+    line_plot("Sample quality T", "iteration", "T", series)
+}
+
+/// The SVG plot of the trained player's win rate against the iterations (figure 6).
+///
+/// # Errors
+/// The plot could not be drawn (no finite point).
+pub fn win_rate_plot(series: &[Series]) -> Result<String, PlotError> {
+    line_plot(
+        "Trained player vs random (first player)",
+        "iteration",
+        "win rate",
+        series,
+    )
+}
+
+/// The report's markdown.
+#[must_use]
+pub fn report_markdown(state: &State) -> String {
+    let c = &state.config;
+    let format = c.format.name();
+    let table = iteration_table(&state.log);
     format!(
         "# Sample generation: {format}\n\n\
          {} players, seed {}, fd {}, Pc {}, Pm {}, m = {} plies, n = {} pieces, α = {}; \
@@ -81,24 +116,9 @@ pub fn report_markdown(state: &State) -> String {
 /// # Errors
 /// I/O or plotting failures.
 pub fn write_report(state: &State, dir: &Path) -> Result<(), PipelineError> {
-    let name = state.config.format.name().to_owned();
-    let series = |f: fn(&super::pipeline::LogRow) -> f64| {
-        vec![Series {
-            name: name.clone(),
-            points: state
-                .log
-                .iter()
-                .map(|r| (r.iteration as f64, f(r)))
-                .collect(),
-        }]
-    };
-    let quality = line_plot("Sample quality T", "iteration", "T", &series(|r| r.quality))?;
-    let win_rate = line_plot(
-        "Trained player vs random (first player)",
-        "iteration",
-        "win rate",
-        &series(|r| r.win_rate),
-    )?;
+    let name = state.config.format.name();
+    let quality = quality_plot(&[per_iteration(name, &state.log, |r| r.quality)])?;
+    let win_rate = win_rate_plot(&[per_iteration(name, &state.log, |r| r.win_rate)])?;
     for (file, text) in [
         (QUALITY_PLOT, quality),
         (WIN_RATE_PLOT, win_rate),
