@@ -260,4 +260,30 @@ mod tests {
         ));
         assert!(!out.path().join(REPORT_FILE).exists());
     }
+
+    #[test]
+    fn two_tiny_runs_end_to_end() {
+        let hidden = crate::progress::Progress::new(crate::progress::Display::Hidden, "", 1, 0);
+        let tiny = |format, population| PipelineConfig {
+            population,
+            iterations: 1,
+            eval_games: 4,
+            train_epochs: 2,
+            ..PipelineConfig::new(format, &Net::from_weights(&NetworkWeights::DEFAULT))
+        };
+        let (rr, de) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let rr_state =
+            crate::samples::run(&tiny(Format::RoundRobin, 6), rr.path(), 1, &hidden).unwrap();
+        let de_state =
+            crate::samples::run(&tiny(Format::DoubleElimination, 8), de.path(), 1, &hidden)
+                .unwrap();
+        let out = tempfile::tempdir().unwrap();
+        let report_path = compare(&[rr.path().to_owned(), de.path().to_owned()], out.path());
+        let report = std::fs::read_to_string(report_path.unwrap()).unwrap();
+        // Each run's table is its own report's table, row for row.
+        for state in [&rr_state, &de_state] {
+            assert!(report.contains(&iteration_table(&state.log)), "{report}");
+        }
+        assert_eq!(rr_state.log[0].games, 15);
+    }
 }
