@@ -61,18 +61,8 @@ pub enum ExperimentCommand {
         /// Box columns.
         #[arg(long, default_value_t = 4)]
         cols: u8,
-        /// Random plies of each opening.
-        #[arg(long, default_value_t = 4)]
-        random_plies: u32,
-        /// The openings' seed.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// The output folder (rerun the same command to resume).
-        #[arg(long, value_name = "DIR")]
-        out: PathBuf,
-        /// Worker threads (default: the number of cores).
-        #[arg(long)]
-        concurrency: Option<usize>,
+        #[command(flatten)]
+        games_run: GamesArgs,
     },
     /// Champions of evenly spaced generations of one training run (50, 100, …, 300
     /// of 300) in a double round robin, 3/1/0; report.md and points.svg in --out.
@@ -131,6 +121,14 @@ pub struct TrainingArgs {
     /// Generations of each run (default: the preset's or the file's).
     #[arg(long)]
     generations: Option<usize>,
+    #[command(flatten)]
+    games_run: GamesArgs,
+}
+
+/// What every experiment that plays games takes: the openings, the output folder
+/// and the worker threads.
+#[derive(Debug, Clone, clap::Args)]
+pub struct GamesArgs {
     /// Random plies of each opening of the experiment's games.
     #[arg(long, default_value_t = 4)]
     random_plies: u32,
@@ -145,6 +143,16 @@ pub struct TrainingArgs {
     concurrency: Option<usize>,
 }
 
+impl GamesArgs {
+    fn threads(&self) -> usize {
+        self.concurrency.unwrap_or_else(default_threads)
+    }
+
+    fn openings(&self) -> (u32, u64) {
+        (self.random_plies, self.seed)
+    }
+}
+
 impl TrainingArgs {
     fn config(&self) -> anyhow::Result<TrainConfig> {
         let mut config = match (&self.config, self.paper) {
@@ -156,14 +164,6 @@ impl TrainingArgs {
             config.generations = g;
         }
         Ok(config)
-    }
-
-    fn threads(&self) -> usize {
-        self.concurrency.unwrap_or_else(default_threads)
-    }
-
-    fn openings(&self) -> (u32, u64) {
-        (self.random_plies, self.seed)
     }
 }
 
@@ -252,23 +252,26 @@ pub fn run(command: &ExperimentCommand) -> anyhow::Result<()> {
             games,
             rows,
             cols,
-            random_plies,
-            seed,
-            out,
-            concurrency,
+            games_run,
         } => {
+            let (random_plies, seed) = games_run.openings();
+            let out = &games_run.out;
             let config = VsHand {
                 evolved: read_dots_weights(weights)?,
                 source: weights.display().to_string(),
                 depth: *depth,
                 schedule: Schedule {
-                    board: Board::of_size(*rows, *cols, *random_plies, *seed),
+                    board: Board::of_size(*rows, *cols, random_plies, seed),
                     games: *games,
                 },
             };
-            let threads = concurrency.unwrap_or_else(default_threads);
-            let duel = run_vs_hand(&config, out, threads, games_progress("evolved vs hand"))
-                .with_context(|| format!("experiment vs-hand into {}", out.display()))?;
+            let duel = run_vs_hand(
+                &config,
+                out,
+                games_run.threads(),
+                games_progress("evolved vs hand"),
+            )
+            .with_context(|| format!("experiment vs-hand into {}", out.display()))?;
             print!("{}", duel.summary());
             let above = if interval_above_zero(&duel) {
                 "above"
@@ -285,12 +288,12 @@ pub fn run(command: &ExperimentCommand) -> anyhow::Result<()> {
             depth,
             training,
         } => {
-            let out = &training.out;
+            let out = &training.games_run.out;
             let run_dir = match run {
                 Some(dir) => dir.clone(),
                 None => {
                     let dir = out.join("train");
-                    train_or_resume(&training.config()?, &dir, training.threads())?;
+                    train_or_resume(&training.config()?, &dir, training.games_run.threads())?;
                     dir
                 }
             };
@@ -298,9 +301,9 @@ pub fn run(command: &ExperimentCommand) -> anyhow::Result<()> {
                 &run_dir,
                 *picks,
                 *depth,
-                training.openings(),
+                training.games_run.openings(),
                 out,
-                training.threads(),
+                training.games_run.threads(),
                 games_progress("champions"),
             )?;
             for s in scores {
@@ -317,16 +320,16 @@ pub fn run(command: &ExperimentCommand) -> anyhow::Result<()> {
             rounds,
             training,
         } => {
-            let out = &training.out;
+            let out = &training.games_run.out;
             let base = training.config()?;
             let budget = games.unwrap_or_else(|| default_budget(&base));
             let results = run_curriculum(
                 &base,
                 budget,
                 *rounds,
-                training.openings(),
+                training.games_run.openings(),
                 out,
-                training.threads(),
+                training.games_run.threads(),
                 games_progress("methods"),
             )?;
             for r in results {
@@ -349,14 +352,14 @@ pub fn run(command: &ExperimentCommand) -> anyhow::Result<()> {
             games,
             training,
         } => {
-            let out = &training.out;
+            let out = &training.games_run.out;
             let r = run_time(
                 &training.config()?,
                 *depth,
                 *games,
-                training.openings(),
+                training.games_run.openings(),
                 out,
-                training.threads(),
+                training.games_run.threads(),
                 games_progress("fixed vs curriculum"),
             )?;
             for (name, t) in [("fixed", &r.fixed), ("curriculum", &r.curriculum)] {
