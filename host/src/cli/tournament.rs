@@ -3,11 +3,11 @@
 
 use std::path::PathBuf;
 
+use crate::play::game::GameRecord;
+use crate::play::player::PlayerConfig;
 use crate::progress::{Display, Progress};
 use crate::tournament::config::{Format, TournamentConfig};
-use crate::tournament::game::GameRecord;
 use crate::tournament::output::plot_warning;
-use crate::tournament::player::PlayerConfig;
 use crate::tournament::run::{execute, wdl_of_first, Start};
 use crate::tournament::standings::standings;
 
@@ -215,12 +215,10 @@ pub fn matchup(
     eprintln!();
     let mut summary = match_summary(&config, &records);
     match score_svg(&records) {
-        Ok(svg) => {
-            crate::tournament::checkpoint::write_atomically(&dir.join("score.svg"), svg.as_bytes())?
-        }
+        Ok(svg) => crate::files::write_atomically(&dir.join("score.svg"), svg.as_bytes())?,
         Err(e) => summary += &plot_warning("score.svg", &e.to_string()),
     }
-    crate::tournament::checkpoint::write_atomically(&dir.join("match.md"), summary.as_bytes())?;
+    crate::files::write_atomically(&dir.join("match.md"), summary.as_bytes())?;
     print!("{summary}");
     println!("results in {}", dir.display());
     Ok(())

@@ -71,7 +71,7 @@ fn validate(summary: &TrainSummary, dir: &std::path::Path, threads: usize) -> an
     let v = crate::train::validation::before_after(&summary.champion, depth, threads)?;
     let text = crate::train::validation::markdown(&summary.champion, &v);
     let path = dir.join("validation.md");
-    crate::tournament::checkpoint::write_atomically(&path, text.as_bytes())?;
+    crate::files::write_atomically(&path, text.as_bytes())?;
     print!("{text}");
     println!("in {}", path.display());
     Ok(())

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::tournament::game::{play_game, Entrant, GameError, GameRecord, GameSpec, Rules};
+use crate::play::game::{play_game, Entrant, GameError, GameRecord, GameSpec, Rules};
 
 /// One game, self-contained: everything a worker needs to play it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -87,8 +87,8 @@ impl Job {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::adjudication::Adjudication;
-    use crate::tournament::openings::Opening;
+    use crate::play::adjudication::Adjudication;
+    use crate::play::openings::Opening;
 
     fn rules() -> Rules {
         Rules {

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 
 use super::{Executor, ExecutorError, Job};
-use crate::tournament::game::GameRecord;
+use crate::play::game::GameRecord;
 
 /// Plays jobs on `threads` worker threads (at least one).
 #[derive(Clone, Copy, Debug)]

@@ -15,7 +15,7 @@ pub use job::{Job, JobError};
 pub use local::Local;
 pub use ray::{Ray, RayError};
 
-use crate::tournament::game::{GameError, GameRecord};
+use crate::play::game::{GameError, GameRecord};
 
 /// Why an executor could not play its batch.
 #[derive(Debug, thiserror::Error)]

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 
 use super::{Executor, ExecutorError, Job};
-use crate::tournament::game::GameRecord;
+use crate::play::game::GameRecord;
 
 /// The driver's exit status when `import ray` fails.
 const EXIT_NO_RAY: i32 = 3;

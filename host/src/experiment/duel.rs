@@ -6,10 +6,10 @@ use std::path::Path;
 
 use super::error::ExperimentError;
 use super::league::{play_league, Board, Pairing, Side};
+use crate::files::write_atomically;
+use crate::play::game::GameRecord;
 use crate::ratings::{elo_wdl, match_summary, running_score, EloEstimate, Pentanomial, Wdl};
-use crate::tournament::checkpoint::write_atomically;
 use crate::tournament::config::Format;
-use crate::tournament::game::GameRecord;
 use crate::tournament::run::wdl_of_first;
 
 /// The board, openings and length of a duel.

@@ -8,10 +8,11 @@ use std::path::{Path, PathBuf};
 use microply_core::score::Value;
 
 use super::error::ExperimentError;
-use crate::tournament::checkpoint::{write_atomically, Checkpoint, STATE_FILE};
+use crate::files::write_atomically;
+use crate::play::game::GameRecord;
+use crate::play::player::{PlayerConfig, WeightsSource};
+use crate::tournament::checkpoint::{Checkpoint, STATE_FILE};
 use crate::tournament::config::{Format, TournamentConfig};
-use crate::tournament::game::GameRecord;
-use crate::tournament::player::{PlayerConfig, WeightsSource};
 use crate::tournament::run::{encounters, plan, run};
 
 /// One player: a name, the chain evaluator's weights (`None`: the engine's default,

@@ -20,7 +20,7 @@ use microply_core::Game;
 
 use super::optimal::{optimal_moves, OptimalMoves, SolverMemory};
 use super::parallel::map_ordered;
-use crate::tournament::openings::derive_seed;
+use crate::play::openings::derive_seed;
 
 /// The fewest edges drawn in a validation position (of the 3×3 board's 24).
 pub const MIN_DRAWN: u32 = 8;

@@ -9,8 +9,8 @@ use super::duel::{play_duel, Duel, Schedule};
 use super::error::ExperimentError;
 use super::league::{Board, Side};
 use super::training::{dots_weights, train_or_resume, Trained};
+use crate::files::write_atomically;
 use crate::report::markdown_table;
-use crate::tournament::checkpoint::write_atomically;
 use crate::train::{Sparring, Stage, TrainConfig};
 
 /// The result: both runs and their champions' match (from the fixed-depth side's view).

@@ -11,8 +11,8 @@ use microply_core::score::Value;
 use super::duel::{play_duel, Duel, Schedule};
 use super::error::ExperimentError;
 use super::league::Side;
+use crate::files::write_atomically;
 use crate::report::markdown_table;
-use crate::tournament::checkpoint::write_atomically;
 
 /// What `vs-hand` plays.
 #[derive(Clone, Debug, PartialEq)]

@@ -22,7 +22,7 @@ use microply_core::{Game, Score};
 use super::net::{sigmoid, unit};
 use super::sample::Sample;
 use crate::parallel::ordered_map;
-use crate::tournament::openings::derive_seed;
+use crate::play::openings::derive_seed;
 
 /// Longest game played for positions; its positions are kept, the rest is cut.
 const MAX_PLIES: usize = 300;

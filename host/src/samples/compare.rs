@@ -9,8 +9,8 @@ use super::report::{
     iteration_table, per_iteration, quality_plot, win_rate_plot, QUALITY_PLOT, REPORT_FILE,
     WIN_RATE_PLOT,
 };
+use crate::files::write_atomically;
 use crate::report::{PlotError, Series};
-use crate::tournament::checkpoint::write_atomically;
 
 /// Why a comparison failed.
 #[derive(Debug, thiserror::Error)]

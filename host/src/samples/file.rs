@@ -156,11 +156,9 @@ impl SamplesFile {
     /// [`SamplesError`].
     pub fn write(&self, path: &Path) -> Result<(), SamplesError> {
         let text = self.to_text()?;
-        crate::tournament::checkpoint::write_atomically(path, text.as_bytes()).map_err(|source| {
-            SamplesError::Io {
-                path: path.to_owned(),
-                source,
-            }
+        crate::files::write_atomically(path, text.as_bytes()).map_err(|source| SamplesError::Io {
+            path: path.to_owned(),
+            source,
         })
     }
 }

@@ -23,11 +23,11 @@ use super::quality::{duplicates, quality};
 use super::report::write_report;
 use super::rounds::{play_tournament, Format};
 use super::subsample::training_set;
+use crate::files::write_atomically;
 use crate::nn::{fit, Net, OutOfRange, Sample, TrainConfig};
 use crate::parallel::ordered_map;
+use crate::play::openings::derive_seed;
 use crate::progress::Progress;
-use crate::tournament::checkpoint::write_atomically;
-use crate::tournament::openings::derive_seed;
 
 /// The state file inside the output folder.
 pub const STATE_FILE: &str = "state.json";

@@ -5,8 +5,8 @@
 use std::path::Path;
 
 use super::pipeline::{LogRow, PipelineError, State};
+use crate::files::write_atomically;
 use crate::report::{line_plot, markdown_table, PlotError, Series};
-use crate::tournament::checkpoint::write_atomically;
 
 /// The report's file name.
 pub const REPORT_FILE: &str = "report.md";

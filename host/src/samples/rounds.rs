@@ -18,8 +18,8 @@ use serde::{Deserialize, Serialize};
 
 use super::oneply::{play, Mover, Played};
 use crate::parallel::ordered_map;
+use crate::play::openings::derive_seed;
 use crate::tournament::bracket::{Bracket, MatchResult};
-use crate::tournament::openings::derive_seed;
 use crate::tournament::schedule::{grouped_round_robin, round_robin};
 
 /// Players per group in the mixed format.

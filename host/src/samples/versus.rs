@@ -13,9 +13,9 @@ use microply_core::Player;
 
 use super::oneply::{play_from, Mover};
 use crate::parallel::ordered_map;
+use crate::play::openings::derive_seed;
 use crate::ratings::{elo_wdl, Wdl};
 use crate::report::markdown_table;
-use crate::tournament::openings::derive_seed;
 
 /// How the networks meet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

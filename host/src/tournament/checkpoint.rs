@@ -1,14 +1,14 @@
 //! The run's state on disk, saved after every finished game by write, fsync,
 //! rename: a kill at any moment leaves either the old or the new state whole.
 
-use std::fs::File;
-use std::io::Write;
 use std::path::Path;
+
+use crate::files::write_atomically;
 
 use serde::{Deserialize, Serialize};
 
 use super::config::TournamentConfig;
-use super::game::GameRecord;
+use crate::play::game::GameRecord;
 
 /// The state file's name inside the output folder.
 pub const STATE_FILE: &str = "state.json";
@@ -41,24 +41,4 @@ impl Checkpoint {
         let bytes = std::fs::read(dir.join(STATE_FILE))?;
         Ok(serde_json::from_slice(&bytes)?)
     }
-}
-
-/// Writes `bytes` to `path` through a temporary file that is synced and renamed
-/// over it, then syncs the folder so the rename itself is durable.
-///
-/// # Errors
-/// I/O errors.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let tmp = path.with_extension("tmp");
-    let mut file = File::create(&tmp)?;
-    file.write_all(bytes)?;
-    file.sync_all()?;
-    drop(file);
-    std::fs::rename(&tmp, path)?;
-    if let Some(dir) = path.parent() {
-        if let Ok(d) = File::open(dir) {
-            let _ = d.sync_all();
-        }
-    }
-    Ok(())
 }

@@ -7,9 +7,9 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::adjudication::Adjudication;
-use super::game::{Entrant, Rules};
-use super::player::{PlayerConfig, PlayerError};
+use crate::play::adjudication::Adjudication;
+use crate::play::game::{Entrant, Rules};
+use crate::play::player::{PlayerConfig, PlayerError};
 
 /// How players are paired.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

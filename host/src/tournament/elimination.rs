@@ -14,11 +14,11 @@ use serde::{Deserialize, Serialize};
 use super::bracket::{Bracket, MatchId, MatchResult};
 use super::checkpoint::Checkpoint;
 use super::config::{Format, TournamentConfig};
-use super::game::{Entrant, GameRecord, GameSpec};
 use super::run::{run, Planner, RunError};
 use super::schedule::{grouped_round_robin, snake_groups, Encounter};
 use super::standings::standings;
 use crate::executor::Executor;
+use crate::play::game::{Entrant, GameRecord, GameSpec};
 
 /// A bracket match as it was played (one attempt: a drawn match has two).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -228,7 +228,7 @@ impl Stage<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::game::Outcome;
+    use crate::play::game::Outcome;
 
     fn game(first: usize, second: usize, outcome: Outcome) -> GameRecord {
         GameRecord::bare(first, second, outcome)

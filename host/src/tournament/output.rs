@@ -11,12 +11,12 @@ use serde::Serialize;
 
 use super::bracket_svg::bracket_svg;
 use super::bracket_text::bracket_markdown;
-use super::checkpoint::write_atomically;
 use super::config::{Format, TournamentConfig};
 use super::elimination::{advancing, group_games, BracketRun};
-use super::game::{GameRecord, Outcome};
 use super::schedule::snake_groups;
 use super::standings::{crosstable, standings};
+use crate::files::write_atomically;
+use crate::play::game::{GameRecord, Outcome};
 use crate::ratings::{maximum_likelihood, Anchor, RatedGame, Rating, RatingError};
 use crate::report::{interval_plot, markdown_table, ratings_table};
 

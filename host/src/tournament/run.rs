@@ -8,10 +8,10 @@ use std::path::Path;
 
 use super::checkpoint::Checkpoint;
 use super::config::{Format, TournamentConfig};
-use super::game::{Entrant, GameError, GameRecord, GameSpec};
-use super::openings::{derive_seed, random_opening, read_openings, Opening};
 use super::schedule::{double_round_robin, gauntlet, grouped_round_robin, round_robin, Encounter};
 use crate::executor::{Executor, ExecutorError, Job};
+use crate::play::game::{Entrant, GameError, GameRecord, GameSpec};
+use crate::play::openings::{derive_seed, random_opening, read_openings, Opening};
 
 /// Why a run stopped.
 #[derive(Debug, thiserror::Error)]
@@ -79,7 +79,7 @@ pub fn plan(
 /// bracket) creates its encounters in a deterministic order, so its games keep
 /// the same indices and openings in every run.
 pub struct Planner {
-    rules: super::game::Rules,
+    rules: crate::play::game::Rules,
     book: Vec<Opening>,
     random_plies: u32,
     seed: u64,

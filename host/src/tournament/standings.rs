@@ -1,7 +1,7 @@
 //! Scoring, standings with tie-breaks, and the crosstable.
 
 use super::config::Scoring;
-use super::game::{GameRecord, Outcome};
+use crate::play::game::{GameRecord, Outcome};
 
 /// One player's line in the table.
 #[derive(Clone, Debug, PartialEq)]

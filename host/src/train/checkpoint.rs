@@ -143,8 +143,7 @@ impl TrainState {
         let path = dir.join(STATE_FILE);
         let bytes =
             serde_json::to_vec(self).map_err(|e| CheckpointError::Write(path.clone(), e.into()))?;
-        crate::tournament::checkpoint::write_atomically(&path, &bytes)
-            .map_err(|e| CheckpointError::Write(path, e))
+        crate::files::write_atomically(&path, &bytes).map_err(|e| CheckpointError::Write(path, e))
     }
 
     /// Reads and checks `dir/state.json`.

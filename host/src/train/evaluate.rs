@@ -10,13 +10,13 @@ use std::time::Duration;
 
 use crate::executor::Executor;
 use crate::ga::{Evaluate, GameResult, Objective};
-use crate::tournament::adjudication::Adjudication;
+use crate::play::adjudication::Adjudication;
+use crate::play::client::{Client, ClientError};
+use crate::play::game::{Entrant, GameRecord, GameSpec, Rules};
+use crate::play::openings::{derive_seed, random_opening, Opening};
+use crate::play::player::{PlayerConfig, WeightsSource};
 use crate::tournament::checkpoint::Checkpoint;
-use crate::tournament::client::{Client, ClientError};
 use crate::tournament::config::TournamentConfig;
-use crate::tournament::game::{Entrant, GameRecord, GameSpec, Rules};
-use crate::tournament::openings::{derive_seed, random_opening, Opening};
-use crate::tournament::player::{PlayerConfig, WeightsSource};
 use crate::tournament::run::RunError;
 
 use super::checkpoint::Opponent;
@@ -466,7 +466,7 @@ mod tests {
             second: "b".into(),
             sides: ["first".into(), "second".into()],
             moves: moves.iter().map(|m| (*m).to_owned()).collect(),
-            outcome: crate::tournament::game::Outcome::Draw,
+            outcome: crate::play::game::Outcome::Draw,
             reason: String::new(),
             nodes: [0, 0],
             millis: 0,

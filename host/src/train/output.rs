@@ -8,9 +8,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::files::write_atomically;
+use crate::play::player::{PlayerConfig, WeightsSource};
 use crate::report::{line_plot, PlotError, Series};
-use crate::tournament::checkpoint::write_atomically;
-use crate::tournament::player::{PlayerConfig, WeightsSource};
 
 use super::checkpoint::{GenerationRecord, TrainState};
 use super::config::TrainConfig;
@@ -208,7 +208,7 @@ pub fn write_all(dir: &Path, state: &TrainState) -> Result<(), OutputError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::client::Client;
+    use crate::play::client::Client;
     use std::time::Duration;
 
     fn record(generation: u64, best: f64, champion: Vec<f64>) -> GenerationRecord {

@@ -85,7 +85,7 @@ pub fn run(
         return Err(TrainError::Exists(dir.display().to_string()));
     }
     let config_file = dir.join("config.toml");
-    crate::tournament::checkpoint::write_atomically(&config_file, config.to_toml().as_bytes())
+    crate::files::write_atomically(&config_file, config.to_toml().as_bytes())
         .map_err(|e| TrainError::Folder(config_file, e))?;
     let state = TrainState {
         format: FORMAT.to_owned(),
