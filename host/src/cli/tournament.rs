@@ -3,7 +3,11 @@
 
 use std::path::PathBuf;
 
+use crate::play::adjudication::Adjudication;
+use crate::play::clock::TimeControl;
 use crate::play::game::GameRecord;
+use crate::play::game::{DEFAULT_MAX_PLIES, DEFAULT_MOVE_TIMEOUT_MS, DEFAULT_TIME_MARGIN_MS};
+use crate::play::openings::{Order, DECK_NAME};
 use crate::play::player::PlayerConfig;
 use crate::progress::{Display, Progress};
 use crate::tournament::config::{Format, TournamentConfig};
@@ -36,37 +40,71 @@ pub struct ScheduleArgs {
     /// Game options such as rows=3 (repeatable).
     #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
-    /// Random plies from the start for each opening.
+    /// Random plies from the start for each opening (when no book is used).
     #[arg(long, default_value_t = 4)]
     pub random_plies: u32,
-    /// An openings file (a FEN or moves a line) instead.
-    #[arg(long)]
+    /// An openings file (a FEN or moves a line), `3move` for the built-in checkers
+    /// deck (the checkers default), `none` for random plies.
+    #[arg(long, value_name = "FILE")]
     pub openings: Option<String>,
+    /// How the openings file is dealt: sequential or random (seeded).
+    #[arg(long, default_value = "sequential")]
+    pub order: Order,
+    /// A game clock for every player without a limit of its own: BASE+INC in
+    /// seconds (2+0.02).
+    #[arg(long, value_name = "BASE+INC")]
+    pub tc: Option<TimeControl>,
+    /// How far past zero a clock may run before its player loses on time (ms).
+    #[arg(long, value_name = "MS", default_value_t = DEFAULT_TIME_MARGIN_MS)]
+    pub timemargin: u64,
+    /// Play every game out: no resign, draw or exact adjudication (the ply cap stays).
+    #[arg(long)]
+    pub no_adjudication: bool,
+    /// Checkers endgame tables the referee adjudicates by (`microply egtb generate`).
+    #[arg(long, value_name = "DIR")]
+    pub egtb: Option<String>,
     /// The run's seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Draw adjudication after this many plies.
-    #[arg(long, default_value_t = 400)]
+    #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
     pub max_plies: u32,
 }
 
 impl ScheduleArgs {
+    /// The players of `specs`, those without a limit on `--tc`.
+    fn players(&self, specs: &[&str]) -> anyhow::Result<Vec<PlayerConfig>> {
+        Ok(specs
+            .iter()
+            .map(|s| PlayerConfig::parse_spec_with(s, self.tc))
+            .collect::<Result<Vec<_>, _>>()?)
+    }
+
     fn config(&self, players: Vec<PlayerConfig>) -> TournamentConfig {
+        let openings = match self.openings.as_deref() {
+            Some("none") => None,
+            Some(file) => Some(file.to_owned()),
+            None if self.game == "checkers" => Some(DECK_NAME.to_owned()),
+            None => None,
+        };
         TournamentConfig {
             game: self.game.clone(),
             options: self.options.join(" "),
             format: Format::RoundRobin,
             games_per_encounter: 2,
             random_plies: self.random_plies,
-            openings: self.openings.clone(),
+            openings,
+            order: self.order,
             seed: self.seed,
             max_plies: self.max_plies,
-            move_timeout_ms: 60_000,
+            move_timeout_ms: DEFAULT_MOVE_TIMEOUT_MS,
             scoring: Default::default(),
             rounds: 1,
             groups: 2,
             advance: 1,
-            adjudication: Default::default(),
+            adjudication: self.no_adjudication.then(Adjudication::default),
+            time_margin_ms: self.timemargin,
+            egtb: self.egtb.clone(),
             sprt: None,
             players,
         }
@@ -91,22 +129,33 @@ fn start(
     }
 }
 
+/// What the live line says besides the game that just finished.
+enum Live {
+    /// A tournament: its leader.
+    Leader,
+    /// A match: W/D/L, Elo ± and the SPRT's LLR, like fastchess.
+    Match(Option<crate::ratings::Sprt>),
+}
+
 /// Progress: a bar on a terminal, one line per game otherwise. A bracket's total
 /// is an upper bound that shrinks as results come in.
-fn progress() -> impl FnMut(&GameRecord, &[GameRecord], usize) {
+fn progress(live: Live) -> impl FnMut(&GameRecord, &[GameRecord], usize, usize) {
     let mut bar: Option<Progress> = None;
-    move |game, all, total| {
+    move |game, prefix, done, total| {
         let bar = bar.get_or_insert_with(|| {
             Progress::new(
                 Display::detect(),
                 "games",
                 total as u64,
-                all.len().saturating_sub(1) as u64,
+                done.saturating_sub(1) as u64,
             )
         });
+        let standing = match &live {
+            Live::Leader => format!("leader {}", leader(prefix)),
+            Live::Match(sprt) => match_line(prefix, *sprt),
+        };
         let message = format!(
-            "leader {} | game {}: {} - {} {} ({})",
-            leader(all),
+            "{standing} | game {}: {} - {} {} ({})",
             game.spec.index + 1,
             game.first,
             game.second,
@@ -114,11 +163,38 @@ fn progress() -> impl FnMut(&GameRecord, &[GameRecord], usize) {
             game.reason
         );
         bar.set_total(total as u64);
-        bar.set(all.len() as u64, &message);
-        if all.len() == total {
+        bar.set(done as u64, &message);
+        if done == total {
             bar.finish();
         }
     }
+}
+
+/// `W-D-L 12-30-8 | Elo +13.9 ± 40.1 (pairs) | LLR 0.52 (-2.94, 2.94)`: player
+/// A's results over the games in order so far, the Elo from its colour-swapped
+/// pairs, the SPRT's log-likelihood ratio and bounds.
+fn match_line(prefix: &[GameRecord], sprt: Option<crate::ratings::Sprt>) -> String {
+    let wdl = wdl_of_first(prefix);
+    let pairs = pentanomial_of_first(prefix);
+    let elo = crate::ratings::elo_pentanomial(pairs).map_or_else(
+        || "Elo ?".to_owned(),
+        |e| format!("Elo {:+.1} ± {:.1}", e.elo, e.margin),
+    );
+    let mut line = format!("W-D-L {}-{}-{} | {elo}", wdl.wins, wdl.draws, wdl.losses);
+    if let Some(s) = sprt {
+        let (lower, upper) = s.bounds();
+        line += &format!(" | LLR {:.2} ({lower:.2}, {upper:.2})", s.llr(wdl));
+    }
+    line
+}
+
+/// Player A's game pairs (games 2k and 2k + 1: one opening, colours swapped).
+fn pentanomial_of_first(records: &[GameRecord]) -> crate::ratings::Pentanomial {
+    let mut pentanomial = crate::ratings::Pentanomial::default();
+    for pair in records.chunks_exact(2) {
+        let _ = pentanomial.record(pair[0].points_of(0), pair[1].points_of(0));
+    }
+    pentanomial
 }
 
 fn leader(all: &[GameRecord]) -> String {
@@ -160,11 +236,8 @@ pub fn tournament(
                 TournamentConfig::base_of(path),
             ),
             None => {
-                let players = players
-                    .iter()
-                    .map(|s| PlayerConfig::parse_spec(s))
-                    .collect::<Result<Vec<_>, _>>()?;
-                let mut c = schedule.config(players);
+                let specs: Vec<&str> = players.iter().map(String::as_str).collect();
+                let mut c = schedule.config(schedule.players(&specs)?);
                 c.format = format;
                 (c, "command line".to_owned(), PathBuf::from("."))
             }
@@ -175,7 +248,8 @@ pub fn tournament(
             base,
         })
     })?;
-    let (config, records, bracket) = execute(start, &dir, &*executor(args)?, progress())?;
+    let (config, records, bracket) =
+        execute(start, &dir, &*executor(args)?, progress(Live::Leader))?;
     eprintln!();
     println!(
         "{}",
@@ -197,11 +271,7 @@ pub fn matchup(
     args: &RunArgs,
 ) -> anyhow::Result<()> {
     let (start, dir) = start(args, || {
-        let players = players
-            .iter()
-            .map(|s| PlayerConfig::parse_spec(s))
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut c = schedule.config(players);
+        let mut c = schedule.config(schedule.players(&players)?);
         c.format = Format::Gauntlet;
         c.rounds = games.div_ceil(2).max(1);
         c.sprt = sprt;
@@ -211,7 +281,10 @@ pub fn matchup(
             base: PathBuf::from("."),
         })
     })?;
-    let (config, records, _) = execute(start, &dir, &*executor(args)?, progress())?;
+    let live = Live::Match(
+        sprt.and_then(|s| crate::ratings::Sprt::new(s.elo0, s.elo1, s.alpha, s.beta).ok()),
+    );
+    let (config, records, _) = execute(start, &dir, &*executor(args)?, progress(live))?;
     eprintln!();
     let mut summary = match_summary(&config, &records);
     match score_svg(&records) {
@@ -227,10 +300,7 @@ pub fn matchup(
 /// The match's Elo, LOS, pentanomial (games in colour-swapped pairs) and SPRT.
 fn match_summary(config: &TournamentConfig, records: &[GameRecord]) -> String {
     let wdl = wdl_of_first(records);
-    let mut pentanomial = crate::ratings::Pentanomial::default();
-    for pair in records.chunks_exact(2) {
-        let _ = pentanomial.record(pair[0].points_of(0), pair[1].points_of(0));
-    }
+    let pentanomial = pentanomial_of_first(records);
     let sprt = config
         .sprt
         .and_then(|s| crate::ratings::Sprt::new(s.elo0, s.elo1, s.alpha, s.beta).ok());

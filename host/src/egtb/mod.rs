@@ -26,7 +26,7 @@ pub use material::Material;
 pub use oracle::{load_for, oracles, EgtbOptionError};
 pub use solver::{solve, solve_shown, Solved};
 pub use table::Table;
-pub use tablebase::{Tablebase, TablebaseError};
+pub use tablebase::{shared, Tablebase, TablebaseError};
 
 use std::fmt;
 

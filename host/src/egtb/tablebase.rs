@@ -116,6 +116,34 @@ impl Tablebase {
     }
 }
 
+/// The tables of `dir`, loaded once per process and shared: every game of a run
+/// (and every in-process player) probes the same copy.
+///
+/// # Errors
+/// As [`Tablebase::load`]; a failed load is not cached.
+pub fn shared(dir: &Path) -> Result<std::sync::Arc<Tablebase>, TablebaseError> {
+    use std::sync::{Arc, Mutex, OnceLock};
+    static LOADED: OnceLock<Mutex<HashMap<PathBuf, Arc<Tablebase>>>> = OnceLock::new();
+    let key = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+    let cache = LOADED.get_or_init(Mutex::default);
+    if let Some(tables) = cache.lock().map_err(|_| poisoned(dir))?.get(&key) {
+        return Ok(Arc::clone(tables));
+    }
+    let tables = Arc::new(Tablebase::load(dir)?);
+    cache
+        .lock()
+        .map_err(|_| poisoned(dir))?
+        .insert(key, Arc::clone(&tables));
+    Ok(tables)
+}
+
+fn poisoned(dir: &Path) -> TablebaseError {
+    TablebaseError::Io {
+        path: dir.to_path_buf(),
+        source: io::Error::other("a thread loading these tables panicked"),
+    }
+}
+
 /// The `.egtb` files of `dir`, sorted by name.
 ///
 /// # Errors

@@ -87,16 +87,12 @@ impl Job {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::adjudication::Adjudication;
     use crate::play::openings::Opening;
 
     fn rules() -> Rules {
         Rules {
-            game: "tictactoe".into(),
-            options: String::new(),
-            max_plies: 400,
             move_timeout_ms: 10_000,
-            adjudication: Adjudication::default(),
+            ..Rules::of("tictactoe", "")
         }
     }
 

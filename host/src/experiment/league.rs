@@ -11,7 +11,7 @@ use super::error::ExperimentError;
 use crate::files::write_atomically;
 use crate::play::game::GameRecord;
 use crate::play::player::{PlayerConfig, WeightsSource};
-use crate::tournament::checkpoint::{Checkpoint, STATE_FILE};
+use crate::tournament::checkpoint::Checkpoint;
 use crate::tournament::config::{Format, TournamentConfig};
 use crate::tournament::run::{encounters, plan, run};
 
@@ -43,6 +43,7 @@ impl Side {
             depth: Some(self.depth),
             nodes: None,
             movetime: None,
+            tc: None,
             table: 1 << 16,
             cmd: None,
             firmware: None,
@@ -141,11 +142,15 @@ pub fn league_config(
         games_per_encounter: 2,
         random_plies: board.random_plies,
         openings: None,
+        order: Default::default(),
         seed: board.seed,
         max_plies: 400,
         move_timeout_ms: 600_000,
         scoring: Default::default(),
-        adjudication: Default::default(),
+        // The GA's experiments keep their games unadjudicated (as measured so far).
+        adjudication: Some(Default::default()),
+        time_margin_ms: crate::play::game::DEFAULT_TIME_MARGIN_MS,
+        egtb: None,
         groups: 2,
         advance: 1,
         rounds: pairing.rounds.max(1),
@@ -189,7 +194,7 @@ pub fn play_league(
         checkpoint,
         dir,
         &crate::executor::Local { threads },
-        |_, all| on_game(all.len(), total),
+        |_, _, done| on_game(done, total),
         |_| None,
     )?;
     crate::tournament::output::write_all(dir, &config, &records, None)
@@ -203,12 +208,10 @@ fn saved_or_fresh(
     config: &TournamentConfig,
     base: &Path,
 ) -> Result<Checkpoint, ExperimentError> {
-    if !dir.join(STATE_FILE).exists() {
-        return Ok(Checkpoint {
-            config: config.clone(),
-            base: base.to_path_buf(),
-            records: vec![],
-        });
+    if !Checkpoint::exists(dir) {
+        std::fs::create_dir_all(dir).map_err(ExperimentError::write(dir))?;
+        return Checkpoint::create(dir, config.clone(), base.to_path_buf())
+            .map_err(ExperimentError::write(dir));
     }
     let saved = Checkpoint::load(dir).map_err(|e| {
         ExperimentError::Setting(format!("reading the state in {}: {e}", dir.display()))

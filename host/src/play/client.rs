@@ -54,19 +54,37 @@ enum Input {
 }
 
 impl Client {
-    /// The core engine in a thread of this process, with `tt_entries` table entries.
+    /// The core engine in a thread of this process, with a small table of
+    /// `tt_entries` entries (a referee's or a helper's: at most 2^16).
     #[must_use]
-    pub fn in_process(tt_entries: usize) -> Client {
-        Client::in_process_with_tables(tt_entries, None)
+    pub fn in_process(tt_entries: u16) -> Client {
+        Client::serve_in_thread(
+            SearchMemory::new(usize::from(tt_entries), DEFAULT_MOVE_WORDS),
+            None,
+        )
     }
 
     /// [`Client::in_process`] whose checkers searches probe `tables`.
-    #[must_use]
-    pub fn in_process_with_tables(tt_entries: usize, tables: Option<Arc<Tablebase>>) -> Client {
+    ///
+    /// # Errors
+    /// [`ClientError::Spawn`] when the table cannot be allocated.
+    pub fn in_process_with_tables(
+        tt_entries: usize,
+        tables: Option<Arc<Tablebase>>,
+    ) -> Result<Client, ClientError> {
+        let memory = SearchMemory::try_new(tt_entries, DEFAULT_MOVE_WORDS).map_err(|e| {
+            ClientError::Spawn {
+                command: "the in-process engine".into(),
+                reason: e.to_string(),
+            }
+        })?;
+        Ok(Client::serve_in_thread(memory, tables))
+    }
+
+    fn serve_in_thread(mut memory: SearchMemory, tables: Option<Arc<Tablebase>>) -> Client {
         let (lines, inbox) = channel::<String>();
         let (outbox, replies) = channel();
         thread::spawn(move || {
-            let mut memory = SearchMemory::new(tt_entries, DEFAULT_MOVE_WORDS);
             let oracles = crate::egtb::oracles(tables.as_deref());
             let mut engine = Engine::new(&mut memory.tt, &mut memory.moves).with_oracles(oracles);
             let clock = HostClock::new();

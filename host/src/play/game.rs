@@ -2,19 +2,24 @@
 //! the core: a crash, a timeout, an illegal move or a protocol error forfeits the
 //! game for the player who caused it, with the reason recorded.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
 use microply_core::games::GameKind;
-use microply_core::{with_game, Notation, Player};
+use microply_core::player::Outcome as CoreOutcome;
+use microply_core::Player;
 
 use super::adjudication::{score_value, Adjudication, Verdict};
 use super::client::{Client, ClientError, Reply};
+use super::clock::GameClocks;
+use super::exact::ExactJudge;
 use super::openings::Opening;
 use super::player::PlayerConfig;
+use super::referee::Referee;
+use super::termination::Termination;
 use crate::egtb::Tablebase;
 
 /// The game all players play, and how games end when the rules do not end them.
@@ -32,17 +37,64 @@ pub struct Rules {
     /// The most a player may take for one move (on top of its own movetime).
     #[serde(default = "default_move_timeout_ms")]
     pub move_timeout_ms: u64,
-    /// Resign and draw adjudication by score (off by default).
+    /// Adjudication by score and by exact verdicts (off by default).
     #[serde(default)]
     pub adjudication: Adjudication,
+    /// How far past zero a player's clock may run before it loses on time
+    /// (fastchess's `timemargin`), in milliseconds.
+    #[serde(default = "default_time_margin_ms")]
+    pub time_margin_ms: u64,
+    /// Checkers endgame tables the referee adjudicates by (`adjudication.exact`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub egtb: Option<String>,
 }
 
+impl Rules {
+    /// Rules of `game` with `options` and every other field at its default
+    /// (400 plies, no adjudication).
+    #[must_use]
+    pub fn of(game: &str, options: &str) -> Rules {
+        Rules {
+            game: game.to_owned(),
+            options: options.to_owned(),
+            max_plies: default_max_plies(),
+            move_timeout_ms: default_move_timeout_ms(),
+            adjudication: Adjudication::default(),
+            time_margin_ms: default_time_margin_ms(),
+            egtb: None,
+        }
+    }
+
+    /// The game.
+    ///
+    /// # Errors
+    /// The name is not a game microply plays.
+    pub fn kind(&self) -> Result<GameKind, String> {
+        self.game
+            .parse()
+            .map_err(|e| format!("game '{}': {e}", self.game))
+    }
+}
+
+/// The default ply cap of a game.
+pub const DEFAULT_MAX_PLIES: u32 = 400;
+
+/// The default time a player may take for one move without a clock, in ms.
+pub const DEFAULT_MOVE_TIMEOUT_MS: u64 = 60_000;
+
 fn default_max_plies() -> u32 {
-    400
+    DEFAULT_MAX_PLIES
+}
+
+/// The default clock margin, in milliseconds.
+pub const DEFAULT_TIME_MARGIN_MS: u64 = 50;
+
+fn default_time_margin_ms() -> u64 {
+    DEFAULT_TIME_MARGIN_MS
 }
 
 fn default_move_timeout_ms() -> u64 {
-    60_000
+    DEFAULT_MOVE_TIMEOUT_MS
 }
 
 /// A player ready to start: its configuration and the protocol lines that set its
@@ -77,7 +129,7 @@ impl Entrant {
         let mut client = match (&self.config.cmd, &self.config.firmware) {
             (Some(cmd), _) => Client::spawn(cmd)?,
             (None, Some(elf)) => Client::firmware(&self.base.join(elf))?,
-            (None, None) => Client::in_process_with_tables(self.config.table, self.tables(rules)?),
+            (None, None) => Client::in_process_with_tables(self.config.table, self.tables(rules)?)?,
         };
         client.request(&game_line(rules), timeout)?;
         for line in &self.setup {
@@ -103,8 +155,9 @@ impl Entrant {
                 rules.game
             )));
         }
-        let tables = Tablebase::load(&self.base.join(dir)).map_err(|e| failed(e.to_string()))?;
-        Ok(Some(Arc::new(tables)))
+        let tables =
+            crate::egtb::shared(&self.base.join(dir)).map_err(|e| failed(e.to_string()))?;
+        Ok(Some(tables))
     }
 }
 
@@ -123,6 +176,16 @@ pub enum Outcome {
     SecondWins,
     /// A draw.
     Draw,
+}
+
+impl From<CoreOutcome> for Outcome {
+    fn from(o: CoreOutcome) -> Outcome {
+        match o {
+            CoreOutcome::Win(Player::First) => Outcome::FirstWins,
+            CoreOutcome::Win(Player::Second) => Outcome::SecondWins,
+            CoreOutcome::Draw => Outcome::Draw,
+        }
+    }
 }
 
 impl Outcome {
@@ -178,7 +241,10 @@ pub struct GameRecord {
     pub moves: Vec<String>,
     /// The result.
     pub outcome: Outcome,
-    /// Why the game ended.
+    /// How the game ended.
+    #[serde(default)]
+    pub termination: Termination,
+    /// Why the game ended, in words (which player failed, and how).
     pub reason: String,
     /// Search nodes of the first and the second player.
     pub nodes: [u64; 2],
@@ -204,6 +270,7 @@ impl GameRecord {
             sides: [String::new(), String::new()],
             moves: vec![],
             outcome,
+            termination: Termination::Rules,
             reason: String::new(),
             nodes: [0, 0],
             millis: 0,
@@ -240,63 +307,264 @@ pub enum GameError {
         /// The game.
         index: usize,
         /// What the referee said.
-        error: ClientError,
+        error: String,
     },
 }
 
-/// The referee: the core engine, which knows the rules.
-struct Referee {
-    client: Client,
-    first_side: String,
-    second_side: String,
+/// Plays `spec` between `players[spec.first]` and `players[spec.second]`.
+///
+/// # Errors
+/// [`GameError`] when the rules or the opening are bad (not a player's fault).
+pub fn play_game(
+    spec: &GameSpec,
+    players: &[Entrant],
+    rules: &Rules,
+) -> Result<GameRecord, GameError> {
+    let started = Instant::now();
+    let referee_error = |error: String| GameError::Referee {
+        index: spec.index,
+        error,
+    };
+    let kind = rules.kind().map_err(referee_error)?;
+    let mut referee = match &spec.opening.fen {
+        Some(fen) => Referee::from_fen(kind, &rules.options, fen),
+        None => Referee::new(kind, &rules.options),
+    }
+    .map_err(|e| referee_error(e.to_string()))?;
+    referee
+        .play_all(&spec.opening.moves)
+        .map_err(|e| referee_error(format!("opening: {e}")))?;
+    let judge = match rules.adjudication.exact {
+        true => Some(
+            ExactJudge::new(rules.egtb.as_deref().map(Path::new))
+                .map_err(|e| referee_error(format!("endgame tables: {e}")))?,
+        ),
+        false => None,
+    };
+    let pair = [&players[spec.first], &players[spec.second]];
+    let mut game = Game {
+        referee,
+        judge,
+        clocks: GameClocks::new(pair.map(|p| p.config.tc), rules.time_margin_ms),
+        moves: spec.opening.moves.clone(),
+        nodes: [0, 0],
+        scores: [vec![], vec![]],
+        clients: [None, None],
+    };
+    let end = game.run(spec, pair, rules);
+    Ok(GameRecord {
+        spec: spec.clone(),
+        first: pair[0].config.name.clone(),
+        second: pair[1].config.name.clone(),
+        sides: Referee::side_names(kind).map(str::to_owned),
+        moves: game.moves,
+        outcome: end.outcome,
+        termination: end.termination,
+        reason: end.reason,
+        nodes: game.nodes,
+        millis: started.elapsed().as_millis() as u64,
+    })
 }
 
-const REFEREE_TIMEOUT: Duration = Duration::from_secs(60);
+/// How a game ended, from the first player's view.
+struct End {
+    outcome: Outcome,
+    termination: Termination,
+    reason: String,
+}
 
-impl Referee {
-    fn new(rules: &Rules) -> Result<Referee, ClientError> {
-        let mut client = Client::in_process(16);
-        client.request(&game_line(rules), REFEREE_TIMEOUT)?;
-        let kind: GameKind = rules.game.parse().map_err(|_| {
-            ClientError::Refused(format!("unknown game '{}'", rules.game), game_line(rules))
-        })?;
-        let [first_side, second_side] = with_game!(kind, G => {
-            [Player::First, Player::Second].map(|p| G::side_name(p).to_owned())
-        });
-        Ok(Referee {
-            client,
-            first_side,
-            second_side,
+impl End {
+    fn new(outcome: Outcome, termination: Termination, reason: impl Into<String>) -> End {
+        End {
+            outcome,
+            termination,
+            reason: reason.into(),
+        }
+    }
+
+    /// Player `loser` (0 or 1) lost by `termination`.
+    fn loss_of(loser: usize, termination: Termination, reason: String) -> End {
+        let outcome = if loser == 0 {
+            Outcome::SecondWins
+        } else {
+            Outcome::FirstWins
+        };
+        End::new(outcome, termination, reason)
+    }
+}
+
+struct Game {
+    referee: Referee,
+    judge: Option<ExactJudge>,
+    clocks: GameClocks,
+    moves: Vec<String>,
+    nodes: [u64; 2],
+    scores: [Vec<f64>; 2],
+    clients: [Option<Client>; 2],
+}
+
+/// A player failed (the game is lost by `who`).
+struct Failure {
+    who: usize,
+    termination: Termination,
+    why: String,
+}
+
+impl Failure {
+    fn forfeit(who: usize, why: impl Into<String>) -> Failure {
+        Failure {
+            who,
+            termination: Termination::Forfeit,
+            why: why.into(),
+        }
+    }
+}
+
+impl Game {
+    fn run(&mut self, spec: &GameSpec, pair: [&Entrant; 2], rules: &Rules) -> End {
+        match self.play_out(spec, pair, rules) {
+            Ok(end) => end,
+            Err(f) => {
+                let name = &pair[f.who].config.name;
+                let reason = match f.termination {
+                    Termination::TimeForfeit => format!("{name} loses on time: {}", f.why),
+                    _ => format!("{name} forfeits: {}", f.why),
+                };
+                End::loss_of(f.who, f.termination, reason)
+            }
+        }
+    }
+
+    fn start_players(
+        &mut self,
+        spec: &GameSpec,
+        pair: [&Entrant; 2],
+        rules: &Rules,
+    ) -> Result<(), Failure> {
+        let timeout = Duration::from_millis(rules.move_timeout_ms);
+        for (who, entrant) in pair.iter().enumerate() {
+            let client = entrant
+                .start(rules, timeout)
+                .map_err(|e| Failure::forfeit(who, e.to_string()))?;
+            self.clients[who] = Some(client);
+            if let Some(fen) = &spec.opening.fen {
+                self.request(who, &format!("position fen {fen}"), timeout)?;
+            }
+            if !self.moves.is_empty() {
+                let line = format!("play {}", self.moves.join(" "));
+                self.request(who, &line, timeout)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn play_out(
+        &mut self,
+        spec: &GameSpec,
+        pair: [&Entrant; 2],
+        rules: &Rules,
+    ) -> Result<End, Failure> {
+        self.start_players(spec, pair, rules)?;
+        let timeout = Duration::from_millis(rules.move_timeout_ms);
+        loop {
+            if let Some(end) = self.decided(rules) {
+                return Ok(end);
+            }
+            let who = usize::from(self.referee.to_move() == Player::Second);
+            let reply = self.think(who, pair[who], rules)?;
+            let m = reply
+                .iter()
+                .find_map(|l| l.strip_prefix("bestmove ").map(str::to_owned))
+                .ok_or_else(|| Failure::forfeit(who, "no bestmove in the reply"))?;
+            self.nodes[who] += last_nodes(&reply);
+            self.referee
+                .play(&m)
+                .map_err(|_| Failure::forfeit(who, format!("illegal move '{m}'")))?;
+            self.moves.push(m.clone());
+            for side in 0..2 {
+                self.request(side, &format!("play {m}"), timeout)?;
+            }
+            if let Some(score) = last_field(&reply, "score=").and_then(|s| score_value(&s)) {
+                self.scores[who].push(score);
+            }
+            if let Some(end) = self.adjudicated_by_score(who, pair, rules) {
+                return Ok(end);
+            }
+        }
+    }
+
+    /// The end the rules, an exact verdict or the ply cap give the position now.
+    fn decided(&mut self, rules: &Rules) -> Option<End> {
+        if let Some(outcome) = self.referee.outcome() {
+            return Some(End::new(outcome.into(), Termination::Rules, "rules"));
+        }
+        if let Some(judge) = &mut self.judge {
+            if let Some((outcome, how)) = judge.verdict(self.referee.position()) {
+                let reason = format!("adjudicated by the {how}");
+                return Some(End::new(outcome.into(), how, reason));
+            }
+        }
+        (self.moves.len() >= rules.max_plies as usize).then(|| {
+            let reason = format!("adjudicated after {} plies", self.moves.len());
+            End::new(Outcome::Draw, Termination::MaxPlies, reason)
         })
     }
 
-    fn play(&mut self, m: &str) -> Result<(), ClientError> {
-        self.client
-            .request(&format!("play {m}"), REFEREE_TIMEOUT)
-            .map(drop)
+    /// Asks `who` for its move, on its clock if it has one.
+    fn think(&mut self, who: usize, entrant: &Entrant, rules: &Rules) -> Result<Reply, Failure> {
+        let clock = self.clocks.go_arguments(who);
+        let go = entrant.config.go_command(clock.as_deref());
+        let limit = entrant.config.movetime.unwrap_or(0);
+        let timeout = self
+            .clocks
+            .deadline(who)
+            .unwrap_or_else(|| Duration::from_millis(rules.move_timeout_ms.saturating_add(limit)));
+        let asked = Instant::now();
+        let reply = self.request(who, &go, timeout);
+        let elapsed = asked.elapsed();
+        let on_time = self.clocks.charge(who, elapsed);
+        match (reply, on_time) {
+            (_, Err(flag)) => Err(Failure {
+                who,
+                termination: Termination::TimeForfeit,
+                why: format!("{} ms over", flag.over_ms),
+            }),
+            (Err(f), Ok(())) => Err(f),
+            (Ok(reply), Ok(())) => Ok(reply),
+        }
     }
 
-    /// Whose turn (true: the first player's) and the result once over.
-    fn status(&mut self) -> Result<(bool, Option<Outcome>), ClientError> {
-        let reply = self.client.request("status", REFEREE_TIMEOUT)?;
-        let first_to_move = turn(&reply) == self.first_side;
-        let result = field(&reply, "result=").unwrap_or_default();
-        let outcome = match result.as_str() {
-            "ongoing" => None,
-            "draw" => Some(Outcome::Draw),
-            side if side == self.first_side => Some(Outcome::FirstWins),
-            _ => Some(Outcome::SecondWins),
+    fn adjudicated_by_score(
+        &self,
+        mover: usize,
+        pair: [&Entrant; 2],
+        rules: &Rules,
+    ) -> Option<End> {
+        match rules
+            .adjudication
+            .verdict(&self.scores, mover, self.moves.len())
+        {
+            Verdict::Continue => None,
+            Verdict::Draw => Some(End::new(
+                Outcome::Draw,
+                Termination::ScoreDraw,
+                "adjudicated draw by score",
+            )),
+            Verdict::Resigns(loser) => {
+                let reason = format!("adjudicated: {} resigns", pair[loser].config.name);
+                Some(End::loss_of(loser, Termination::Resignation, reason))
+            }
+        }
+    }
+
+    fn request(&mut self, who: usize, line: &str, timeout: Duration) -> Result<Reply, Failure> {
+        let Some(client) = self.clients[who].as_mut() else {
+            return Err(Failure::forfeit(who, "not started"));
         };
-        Ok((first_to_move, outcome))
+        client
+            .request(line, timeout)
+            .map_err(|e| Failure::forfeit(who, e.to_string()))
     }
-}
-
-fn field(reply: &Reply, key: &str) -> Option<String> {
-    reply
-        .iter()
-        .flat_map(|l| l.split_whitespace())
-        .find_map(|w| w.strip_prefix(key))
-        .map(str::to_owned)
 }
 
 /// The `nodes=` of the last `info` line (the search's total).
@@ -313,182 +581,6 @@ fn last_field(reply: &Reply, key: &str) -> Option<String> {
         .rev()
         .find_map(|l| l.split_whitespace().find_map(|w| w.strip_prefix(key)))
         .map(str::to_owned)
-}
-
-fn turn(reply: &Reply) -> String {
-    field(reply, "turn=").unwrap_or_default()
-}
-
-/// Plays `spec` between `players[spec.first]` and `players[spec.second]`.
-///
-/// # Errors
-/// [`GameError`] when the rules or the opening are bad (not a player's fault).
-pub fn play_game(
-    spec: &GameSpec,
-    players: &[Entrant],
-    rules: &Rules,
-) -> Result<GameRecord, GameError> {
-    let started = Instant::now();
-    let referee_error = |error| GameError::Referee {
-        index: spec.index,
-        error,
-    };
-    let mut referee = Referee::new(rules).map_err(referee_error)?;
-    if let Some(fen) = &spec.opening.fen {
-        let line = format!("position fen {fen}");
-        referee
-            .client
-            .request(&line, REFEREE_TIMEOUT)
-            .map_err(referee_error)?;
-    }
-    for m in &spec.opening.moves {
-        referee.play(m).map_err(referee_error)?;
-    }
-    let pair = [&players[spec.first], &players[spec.second]];
-    let mut game = Game {
-        fen: spec.opening.fen.clone(),
-        moves: spec.opening.moves.clone(),
-        nodes: [0, 0],
-        scores: [vec![], vec![]],
-        clients: [None, None],
-    };
-    let end = game.run(&mut referee, pair, rules);
-    let (outcome, reason) = end.map_err(referee_error)?;
-    Ok(GameRecord {
-        spec: spec.clone(),
-        first: pair[0].config.name.clone(),
-        second: pair[1].config.name.clone(),
-        sides: [referee.first_side.clone(), referee.second_side.clone()],
-        moves: game.moves,
-        outcome,
-        reason,
-        nodes: game.nodes,
-        millis: started.elapsed().as_millis() as u64,
-    })
-}
-
-struct Game {
-    fen: Option<String>,
-    moves: Vec<String>,
-    nodes: [u64; 2],
-    scores: [Vec<f64>; 2],
-    clients: [Option<Client>; 2],
-}
-
-/// Who caused a forfeit and why.
-struct Forfeit(usize, String);
-
-impl Game {
-    fn run(
-        &mut self,
-        referee: &mut Referee,
-        pair: [&Entrant; 2],
-        rules: &Rules,
-    ) -> Result<(Outcome, String), ClientError> {
-        match self.play_out(referee, pair, rules) {
-            Ok(end) => Ok(end),
-            Err(Err(referee_error)) => Err(referee_error),
-            Err(Ok(Forfeit(who, why))) => {
-                let outcome = if who == 0 {
-                    Outcome::SecondWins
-                } else {
-                    Outcome::FirstWins
-                };
-                Ok((
-                    outcome,
-                    format!("{} forfeits: {why}", pair[who].config.name),
-                ))
-            }
-        }
-    }
-
-    fn play_out(
-        &mut self,
-        referee: &mut Referee,
-        pair: [&Entrant; 2],
-        rules: &Rules,
-    ) -> Result<(Outcome, String), Result<Forfeit, ClientError>> {
-        let timeout = Duration::from_millis(rules.move_timeout_ms);
-        for (who, entrant) in pair.iter().enumerate() {
-            let client = entrant
-                .start(rules, timeout)
-                .map_err(|e| Ok(Forfeit(who, e.to_string())))?;
-            self.clients[who] = Some(client);
-            if let Some(fen) = &self.fen {
-                let line = format!("position fen {fen}");
-                self.request(who, &line, timeout)?;
-            }
-            if !self.moves.is_empty() {
-                let line = format!("play {}", self.moves.join(" "));
-                self.request(who, &line, timeout)?;
-            }
-        }
-        loop {
-            let (first_to_move, outcome) = referee.status().map_err(Err)?;
-            if let Some(outcome) = outcome {
-                return Ok((outcome, "rules".to_owned()));
-            }
-            if self.moves.len() >= rules.max_plies as usize {
-                return Ok((
-                    Outcome::Draw,
-                    format!("adjudicated after {} plies", self.moves.len()),
-                ));
-            }
-            let who = usize::from(!first_to_move);
-            let limit = pair[who].config.movetime.unwrap_or(0);
-            let reply = self.request(
-                who,
-                &pair[who].config.go_command(),
-                timeout + Duration::from_millis(limit),
-            )?;
-            let m = reply
-                .iter()
-                .find_map(|l| l.strip_prefix("bestmove ").map(str::to_owned));
-            let Some(m) = m else {
-                return Err(Ok(Forfeit(who, "no bestmove in the reply".into())));
-            };
-            self.nodes[who] += last_nodes(&reply);
-            if referee.play(&m).is_err() {
-                return Err(Ok(Forfeit(who, format!("illegal move '{m}'"))));
-            }
-            self.moves.push(m.clone());
-            for side in 0..2 {
-                self.request(side, &format!("play {m}"), timeout)?;
-            }
-            if let Some(score) = last_field(&reply, "score=").and_then(|s| score_value(&s)) {
-                self.scores[who].push(score);
-            }
-            match rules
-                .adjudication
-                .verdict(&self.scores, who, self.moves.len())
-            {
-                Verdict::Continue => {}
-                Verdict::Draw => return Ok((Outcome::Draw, "adjudicated draw by score".into())),
-                Verdict::Resigns(0) => {
-                    let reason = format!("adjudicated: {} resigns", pair[0].config.name);
-                    return Ok((Outcome::SecondWins, reason));
-                }
-                Verdict::Resigns(_) => {
-                    let reason = format!("adjudicated: {} resigns", pair[1].config.name);
-                    return Ok((Outcome::FirstWins, reason));
-                }
-            }
-        }
-    }
-
-    fn request(
-        &mut self,
-        who: usize,
-        line: &str,
-        timeout: Duration,
-    ) -> Result<Reply, Result<Forfeit, ClientError>> {
-        let Some(client) = self.clients[who].as_mut() else {
-            return Err(Ok(Forfeit(who, "not started".into())));
-        };
-        client
-            .request(line, timeout)
-            .map_err(|e| Ok(Forfeit(who, e.to_string())))
-    }
 }
 
 #[cfg(test)]
@@ -524,11 +616,8 @@ mod tests {
 
     fn rules(game: &str) -> Rules {
         Rules {
-            game: game.into(),
-            options: String::new(),
-            max_plies: 400,
             move_timeout_ms: 10_000,
-            adjudication: Adjudication::default(),
+            ..Rules::of(game, "")
         }
     }
 

@@ -5,6 +5,10 @@
 
 pub mod adjudication;
 pub mod client;
+pub mod clock;
+pub mod exact;
 pub mod game;
 pub mod openings;
 pub mod player;
+pub mod referee;
+pub mod termination;

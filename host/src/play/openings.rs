@@ -1,14 +1,16 @@
-//! Openings: seeded random plies from the start, or lines of an openings file
-//! (a FEN, or moves from the start separated by spaces).
+//! Openings: seeded random plies from the start, or the lines of a book (an
+//! openings file: a FEN, a FEN with moves, or moves from the start), played in
+//! order or in a seeded random order. The checkers default is the American Checker
+//! Federation's three-move deck, shipped in `books/checkers-3move.txt` and built in.
 
 use std::path::Path;
-use std::time::Duration;
 
+use microply_core::games::GameKind;
 use microply_core::rng::{below, SplitMix64};
 use serde::{Deserialize, Serialize};
 
-use super::client::{Client, ClientError};
 use super::game::Rules;
+use super::referee::{Referee, RefereeError};
 
 /// Where a game starts.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -21,7 +23,34 @@ pub struct Opening {
     pub moves: Vec<String>,
 }
 
-const TIMEOUT: Duration = Duration::from_secs(60);
+/// The ACF's 156-opening three-move deck (`books/checkers-3move.txt`), built in.
+pub const CHECKERS_DECK: &str = include_str!("../../../books/checkers-3move.txt");
+
+/// The name that selects the built-in deck wherever an openings file is expected.
+pub const DECK_NAME: &str = "3move";
+
+/// How a book's openings are dealt to the encounters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Order {
+    /// Line after line, starting again after the last.
+    #[default]
+    Sequential,
+    /// A seeded shuffle of the book, dealt in that order (again after the last).
+    Random,
+}
+
+impl std::str::FromStr for Order {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Order, String> {
+        match s {
+            "sequential" => Ok(Order::Sequential),
+            "random" => Ok(Order::Random),
+            _ => Err(format!("order '{s}': expected sequential or random")),
+        }
+    }
+}
 
 /// The seed of encounter `index` in a run seeded with `seed` (SplitMix64 of both, so
 /// neighbouring indices give unrelated streams).
@@ -31,26 +60,21 @@ pub fn derive_seed(seed: u64, index: u64) -> u64 {
 }
 
 /// Up to `plies` uniformly random legal moves from the start (fewer if the game
-/// ends), chosen from the engine's move list in canonical order with `seed`.
+/// ends), chosen from the legal moves in canonical order with `seed`.
 ///
 /// # Errors
-/// The rules are not a game the core plays.
-pub fn random_opening(rules: &Rules, plies: u32, seed: u64) -> Result<Opening, ClientError> {
-    let mut referee = Client::in_process(16);
-    referee.request(&format!("game {} {}", rules.game, rules.options), TIMEOUT)?;
+/// The rules are not a game the core plays, or a bad option.
+pub fn random_opening(rules: &Rules, plies: u32, seed: u64) -> Result<Opening, String> {
+    let mut referee = Referee::new(rules.kind()?, &rules.options).map_err(|e| e.to_string())?;
     let mut rng = SplitMix64::new(seed);
     let mut moves = Vec::new();
     for _ in 0..plies {
-        let reply = referee.request("moves", TIMEOUT)?;
-        let list: Vec<&str> = reply
-            .first()
-            .map(|l| l.split_whitespace().skip(1).collect())
-            .unwrap_or_default();
+        let list = referee.legal_moves();
         if list.is_empty() {
             break;
         }
-        let m = list[below(&mut rng, list.len() as u64) as usize].to_owned();
-        referee.request(&format!("play {m}"), TIMEOUT)?;
+        let m = list[below(&mut rng, list.len() as u64) as usize].clone();
+        referee.play(&m).map_err(|e| e.to_string())?;
         moves.push(m);
     }
     Ok(Opening { fen: None, moves })
@@ -64,21 +88,38 @@ pub enum OpeningsError {
     Read(String, std::io::Error),
     /// A line is neither a FEN nor legal moves from the start.
     #[error("openings file '{0}' line {1}: {2}")]
-    Line(String, usize, ClientError),
+    Line(String, usize, String),
     /// No openings in the file.
     #[error("openings file '{0}' has no openings")]
     Empty(String),
+    /// The built-in deck asked for another game.
+    #[error("the three-move deck ('{DECK_NAME}') is for checkers, not {0}")]
+    DeckGame(String),
 }
 
-/// Reads an openings file: one opening a line (`#` comments and blank lines
-/// skipped), a FEN optionally followed by `moves M ...`, or moves from the start.
-/// Every line is checked against the rules.
+/// Reads an openings file (or the built-in deck, named [`DECK_NAME`]): one opening
+/// a line (`#` comments and blank lines skipped), a FEN optionally followed by
+/// `moves M ...`, or moves from the start. Every line is checked against the rules.
 ///
 /// # Errors
 /// [`OpeningsError`] naming the file and line.
 pub fn read_openings(path: &Path, rules: &Rules) -> Result<Vec<Opening>, OpeningsError> {
     let name = path.display().to_string();
+    if path == Path::new(DECK_NAME) {
+        if rules.kind().ok() != Some(GameKind::Checkers) {
+            return Err(OpeningsError::DeckGame(rules.game.clone()));
+        }
+        return parse_book(CHECKERS_DECK, &name, rules);
+    }
     let text = std::fs::read_to_string(path).map_err(|e| OpeningsError::Read(name.clone(), e))?;
+    parse_book(&text, &name, rules)
+}
+
+/// The openings of a book's text (see [`read_openings`]); `name` in errors.
+///
+/// # Errors
+/// [`OpeningsError`] naming the line.
+pub fn parse_book(text: &str, name: &str, rules: &Rules) -> Result<Vec<Opening>, OpeningsError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("").trim();
@@ -86,38 +127,61 @@ pub fn read_openings(path: &Path, rules: &Rules) -> Result<Vec<Opening>, Opening
             continue;
         }
         let opening =
-            parse_line(line, rules).map_err(|e| OpeningsError::Line(name.clone(), i + 1, e))?;
+            parse_line(line, rules).map_err(|e| OpeningsError::Line(name.to_owned(), i + 1, e))?;
         out.push(opening);
     }
     if out.is_empty() {
-        return Err(OpeningsError::Empty(name));
+        return Err(OpeningsError::Empty(name.to_owned()));
     }
     Ok(out)
 }
 
-fn parse_line(line: &str, rules: &Rules) -> Result<Opening, ClientError> {
-    let mut referee = Client::in_process(16);
-    referee.request(&format!("game {} {}", rules.game, rules.options), TIMEOUT)?;
-    let (head, rest) = line.split_once(' ').unwrap_or((line, ""));
-    let rest = rest.trim();
-    let as_fen = referee
-        .request(&format!("position fen {head}"), TIMEOUT)
-        .is_ok();
-    let (fen, moves) = if as_fen {
-        (
-            Some(head.to_owned()),
-            rest.strip_prefix("moves").unwrap_or(rest).trim(),
-        )
-    } else {
-        (None, line)
-    };
-    if !moves.is_empty() {
-        referee.request(&format!("play {moves}"), TIMEOUT)?;
+/// The order in which a book of `len` openings is dealt: `0..len`, or a seeded
+/// Fisher–Yates shuffle of it.
+#[must_use]
+pub fn deal(len: usize, order: Order, seed: u64) -> Vec<usize> {
+    let mut deck: Vec<usize> = (0..len).collect();
+    if order == Order::Random {
+        let mut rng = SplitMix64::new(derive_seed(seed, u64::MAX));
+        for i in (1..len).rev() {
+            let j = below(&mut rng, i as u64 + 1) as usize;
+            deck.swap(i, j);
+        }
     }
-    Ok(Opening {
-        fen,
-        moves: moves.split_whitespace().map(str::to_owned).collect(),
-    })
+    deck
+}
+
+/// A line: a FEN (then optionally `moves ...`), or moves from the start. When
+/// neither reads, the error of the likelier one: the FEN's if the line has no move
+/// that plays.
+fn parse_line(line: &str, rules: &Rules) -> Result<Opening, String> {
+    let kind = rules.kind()?;
+    let (head, rest) = line.split_once(' ').unwrap_or((line, ""));
+    let fen_error = match Referee::from_fen(kind, &rules.options, head) {
+        Ok(mut referee) => {
+            let rest = rest.trim();
+            let moves = words(rest.strip_prefix("moves").unwrap_or(rest));
+            referee.play_all(&moves).map_err(|e| e.to_string())?;
+            return Ok(Opening {
+                fen: Some(head.to_owned()),
+                moves,
+            });
+        }
+        Err(e) => e,
+    };
+    let mut referee = Referee::new(kind, &rules.options).map_err(|e| e.to_string())?;
+    let moves = words(line);
+    match referee.play_all(&moves) {
+        Ok(()) => Ok(Opening { fen: None, moves }),
+        Err(_) if matches!(fen_error, RefereeError::Fen(..)) && referee.play(head).is_err() => Err(
+            format!("neither a FEN nor moves from the start ({fen_error})"),
+        ),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+fn words(text: &str) -> Vec<String> {
+    text.split_whitespace().map(str::to_owned).collect()
 }
 
 #[cfg(test)]
@@ -125,13 +189,7 @@ mod tests {
     use super::*;
 
     fn rules(game: &str) -> Rules {
-        Rules {
-            game: game.into(),
-            options: String::new(),
-            max_plies: 400,
-            move_timeout_ms: 1000,
-            adjudication: Default::default(),
-        }
+        Rules::of(game, "")
     }
 
     #[test]
@@ -169,5 +227,52 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("line 1"), "{e}");
+    }
+
+    #[test]
+    fn the_three_move_deck_has_156_legal_distinct_openings() {
+        let rules = rules("checkers");
+        let deck = read_openings(Path::new(DECK_NAME), &rules).unwrap();
+        assert_eq!(deck.len(), 156);
+        let mut positions = std::collections::HashSet::new();
+        for o in &deck {
+            assert_eq!((o.fen.as_deref(), o.moves.len()), (None, 3), "{o:?}");
+            let mut r = Referee::new(GameKind::Checkers, "").unwrap();
+            r.play_all(&o.moves).unwrap();
+            assert!(r.outcome().is_none());
+            positions.insert(r.hash());
+        }
+        assert_eq!(positions.len(), 156, "156 distinct positions");
+        // The 18 barred ballots are listed, commented out, and are legal too, and
+        // none of them is in the deck: 174 ballots in all.
+        let barred: Vec<&str> = CHECKERS_DECK
+            .lines()
+            .filter_map(|l| l.strip_prefix("# "))
+            .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+            .collect();
+        assert_eq!(barred.len(), 18);
+        for line in barred {
+            let moves: Vec<&str> = line.split_whitespace().collect();
+            let mut r = Referee::new(GameKind::Checkers, "").unwrap();
+            r.play_all(&moves).unwrap();
+            assert!(!positions.contains(&r.hash()), "{line}");
+        }
+        assert!(matches!(
+            read_openings(Path::new(DECK_NAME), &Rules::of("dots", "")),
+            Err(OpeningsError::DeckGame(_))
+        ));
+    }
+
+    #[test]
+    fn books_are_dealt_in_order_or_in_a_seeded_shuffle() {
+        assert_eq!(deal(4, Order::Sequential, 9), vec![0, 1, 2, 3]);
+        let shuffled = deal(156, Order::Random, 9);
+        assert_eq!(shuffled, deal(156, Order::Random, 9));
+        assert_ne!(shuffled, deal(156, Order::Random, 10));
+        let mut sorted = shuffled.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..156).collect::<Vec<_>>(), "a permutation");
+        assert_eq!("random".parse::<Order>(), Ok(Order::Random));
+        assert!("shuffled".parse::<Order>().is_err());
     }
 }

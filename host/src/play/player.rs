@@ -6,6 +6,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use super::clock::TimeControl;
+
 /// Weights given inline (a list of decimals) or as a file of whitespace-separated
 /// decimals (`#` comments; a first line `microply-network ...` is skipped).
 ///
@@ -77,6 +79,10 @@ pub struct PlayerConfig {
     /// Time per move in milliseconds (results then depend on the machine).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub movetime: Option<u64>,
+    /// A game clock, `BASE+INC` in seconds (`2+0.02`): the engine's time manager
+    /// budgets each move; running out loses the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tc: Option<TimeControl>,
     /// Transposition table entries of the in-process engine.
     #[serde(default = "default_table")]
     pub table: usize,
@@ -116,8 +122,11 @@ pub enum PlayerError {
     #[error("player: missing field '{0}'")]
     Missing(&'static str),
     /// No limit, or more than one.
-    #[error("player '{0}': give exactly one of depth, nodes, movetime")]
+    #[error("player '{0}': give exactly one of depth, nodes, movetime, tc")]
     Limit(String),
+    /// An empty `key=value` part (`name=A,,depth=2`).
+    #[error("player '{0}': an empty part between commas")]
+    EmptyPart(String),
     /// Both an external command and a firmware.
     #[error("player '{0}': give at most one of cmd, firmware")]
     Engine(String),
@@ -136,6 +145,18 @@ impl PlayerConfig {
     /// # Errors
     /// [`PlayerError`] naming the bad key or value.
     pub fn parse_spec(spec: &str) -> Result<PlayerConfig, PlayerError> {
+        PlayerConfig::parse_spec_with(spec, None)
+    }
+
+    /// [`PlayerConfig::parse_spec`], giving a spec without any limit the clock `tc`
+    /// (a match's `--tc`, as fastchess's `-each tc=`).
+    ///
+    /// # Errors
+    /// [`PlayerError`] naming the bad key or value.
+    pub fn parse_spec_with(
+        spec: &str,
+        tc: Option<TimeControl>,
+    ) -> Result<PlayerConfig, PlayerError> {
         let mut p = PlayerConfig {
             name: String::new(),
             evaluator: None,
@@ -145,12 +166,16 @@ impl PlayerConfig {
             depth: None,
             nodes: None,
             movetime: None,
+            tc: None,
             table: default_table(),
             cmd: None,
             firmware: None,
             egtb: None,
         };
-        for part in spec.split(',').filter(|s| !s.is_empty()) {
+        for part in spec.split(',') {
+            if part.is_empty() {
+                return Err(PlayerError::EmptyPart(spec.into()));
+            }
             let (key, value) = part
                 .split_once('=')
                 .ok_or_else(|| PlayerError::NotKeyValue(spec.into(), part.into()))?;
@@ -158,6 +183,9 @@ impl PlayerConfig {
         }
         if p.name.is_empty() {
             return Err(PlayerError::Missing("name"));
+        }
+        if p.depth.is_none() && p.nodes.is_none() && p.movetime.is_none() && p.tc.is_none() {
+            p.tc = tc;
         }
         p.validate()?;
         Ok(p)
@@ -173,6 +201,7 @@ impl PlayerConfig {
             "depth" => self.depth = Some(value.parse().map_err(|_| bad("depth"))?),
             "nodes" => self.nodes = Some(value.parse().map_err(|_| bad("nodes"))?),
             "movetime" => self.movetime = Some(value.parse().map_err(|_| bad("movetime"))?),
+            "tc" => self.tc = Some(value.parse().map_err(|_| bad("tc"))?),
             "table" => self.table = value.parse().map_err(|_| bad("table"))?,
             "cmd" => self.cmd = Some(value.to_owned()),
             "firmware" => self.firmware = Some(value.to_owned()),
@@ -193,13 +222,30 @@ impl PlayerConfig {
     /// # Errors
     /// [`PlayerError`] naming the field.
     pub fn validate(&self) -> Result<(), PlayerError> {
+        let bad = |field, value: String| PlayerError::BadValue(self.name.clone(), field, value);
+        if self.name.trim().is_empty() {
+            return Err(PlayerError::Missing("name"));
+        }
         let limits = [
             self.depth.is_some(),
             self.nodes.is_some(),
             self.movetime.is_some(),
+            self.tc.is_some(),
         ];
         if limits.iter().filter(|&&l| l).count() != 1 {
             return Err(PlayerError::Limit(self.name.clone()));
+        }
+        match (self.depth, self.nodes, self.movetime) {
+            (Some(0), _, _) => return Err(bad("depth", "0".into())),
+            (_, Some(0), _) => return Err(bad("nodes", "0".into())),
+            (_, _, Some(0)) => return Err(bad("movetime", "0".into())),
+            _ => {}
+        }
+        if let Some(d) = self.depth.filter(|&d| d > microply_core::search::MAX_DEPTH) {
+            return Err(bad(
+                "depth",
+                format!("{d} (at most {})", microply_core::search::MAX_DEPTH),
+            ));
         }
         if self.cmd.is_some() && self.firmware.is_some() {
             return Err(PlayerError::Engine(self.name.clone()));
@@ -237,13 +283,15 @@ impl PlayerConfig {
         Ok(())
     }
 
-    /// The `go` command of one move.
+    /// The `go` command of one move; `clock` is the clock form's arguments
+    /// (`time1=.. time2=.. inc1=.. inc2=..`) when the player is on a clock.
     #[must_use]
-    pub fn go_command(&self) -> String {
-        let limit = match (self.depth, self.nodes, self.movetime) {
-            (Some(d), _, _) => format!("depth {d}"),
-            (_, Some(n), _) => format!("nodes {n}"),
-            (_, _, Some(ms)) => format!("movetime {ms}"),
+    pub fn go_command(&self, clock: Option<&str>) -> String {
+        let limit = match (self.depth, self.nodes, self.movetime, clock) {
+            (Some(d), ..) => format!("depth {d}"),
+            (_, Some(n), ..) => format!("nodes {n}"),
+            (_, _, Some(ms), _) => format!("movetime {ms}"),
+            (.., Some(clock)) => clock.to_owned(),
             _ => "depth 1".to_owned(),
         };
         match &self.mode {
@@ -315,9 +363,18 @@ mod tests {
             (p.name.as_str(), p.algo.as_str(), p.depth),
             ("A", "pvs", Some(6))
         );
-        assert_eq!(p.go_command(), "go depth 6 algo=pvs");
+        assert_eq!(p.go_command(None), "go depth 6 algo=pvs");
         let s = PlayerConfig::parse_spec("name=S,mode=selective,movetime=100").unwrap();
-        assert_eq!(s.go_command(), "go movetime 100 algo=sss mode=selective");
+        assert_eq!(
+            s.go_command(None),
+            "go movetime 100 algo=sss mode=selective"
+        );
+        let c = PlayerConfig::parse_spec("name=C,tc=2+0.02").unwrap();
+        assert_eq!(c.tc.map(|t| t.to_string()).as_deref(), Some("2+0.02"));
+        assert_eq!(
+            c.go_command(Some("time1=2000 time2=2000 inc1=20 inc2=20")),
+            "go time1=2000 time2=2000 inc1=20 inc2=20 algo=sss"
+        );
         assert_eq!(
             PlayerConfig::parse_spec("name=S,mode=fast,depth=2"),
             Err(PlayerError::BadValue("S".into(), "mode", "fast".into()))
@@ -345,6 +402,30 @@ mod tests {
         assert_eq!(
             PlayerConfig::parse_spec("depth=2"),
             Err(PlayerError::Missing("name"))
+        );
+        assert_eq!(
+            PlayerConfig::parse_spec("name=,depth=2"),
+            Err(PlayerError::Missing("name"))
+        );
+        assert_eq!(
+            PlayerConfig::parse_spec("name=A,depth=1,,"),
+            Err(PlayerError::EmptyPart("name=A,depth=1,,".into()))
+        );
+        assert_eq!(
+            PlayerConfig::parse_spec("name=A,depth=0"),
+            Err(PlayerError::BadValue("A".into(), "depth", "0".into()))
+        );
+        assert_eq!(
+            PlayerConfig::parse_spec("name=A,nodes=0"),
+            Err(PlayerError::BadValue("A".into(), "nodes", "0".into()))
+        );
+        assert_eq!(
+            PlayerConfig::parse_spec("name=A,tc=fast"),
+            Err(PlayerError::BadValue("A".into(), "tc", "fast".into()))
+        );
+        assert_eq!(
+            PlayerConfig::parse_spec("name=A,tc=2+0.02,depth=3"),
+            Err(PlayerError::Limit("A".into()))
         );
         assert_eq!(
             PlayerConfig::parse_spec("name=A,depth=2,algo=best"),

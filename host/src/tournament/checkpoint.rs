@@ -1,16 +1,27 @@
-//! The run's state on disk, saved after every finished game by write, fsync,
-//! rename: a kill at any moment leaves either the old or the new state whole.
+//! The run's state on disk, as an append-only journal: `run.json` holds the
+//! configuration (written once, atomically), `games.jsonl` one finished game a line,
+//! appended and synced as each game finishes. A kill at any moment loses at most the
+//! line being written; a torn last line is dropped on resume (and cut from the file).
+//! Runs saved by older versions as one `state.json` still resume: it is turned into
+//! a journal first.
 
-use std::path::Path;
-
-use crate::files::write_atomically;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use super::config::TournamentConfig;
+use crate::files::write_atomically;
 use crate::play::game::GameRecord;
 
-/// The state file's name inside the output folder.
+/// The configuration's file inside the output folder.
+pub const RUN_FILE: &str = "run.json";
+
+/// The journal of finished games inside the output folder.
+pub const JOURNAL_FILE: &str = "games.jsonl";
+
+/// The whole-state file of older versions, read on resume.
 pub const STATE_FILE: &str = "state.json";
 
 /// What a resumed run needs: the configuration and the finished games.
@@ -19,26 +30,206 @@ pub struct Checkpoint {
     /// The run's configuration (a resume replays it, whatever the command line says).
     pub config: TournamentConfig,
     /// Where relative paths of the configuration start.
-    pub base: std::path::PathBuf,
+    pub base: PathBuf,
     /// Every finished game, in the order they finished.
     pub records: Vec<GameRecord>,
 }
 
+/// `run.json`: the configuration and its base.
+#[derive(Serialize, Deserialize)]
+struct RunFile {
+    config: TournamentConfig,
+    base: PathBuf,
+}
+
 impl Checkpoint {
-    /// Writes `dir/state.json` atomically.
+    /// Whether `dir` holds a run (a journal, or an older version's state).
+    #[must_use]
+    pub fn exists(dir: &Path) -> bool {
+        dir.join(RUN_FILE).exists() || dir.join(STATE_FILE).exists()
+    }
+
+    /// Starts a run in `dir`: writes its configuration and an empty journal.
     ///
     /// # Errors
     /// I/O errors.
-    pub fn save(&self, dir: &Path) -> std::io::Result<()> {
-        write_atomically(&dir.join(STATE_FILE), &serde_json::to_vec(self)?)
+    pub fn create(dir: &Path, config: TournamentConfig, base: PathBuf) -> io::Result<Checkpoint> {
+        let checkpoint = Checkpoint {
+            config,
+            base,
+            records: vec![],
+        };
+        checkpoint.write_run_file(dir)?;
+        write_atomically(&dir.join(JOURNAL_FILE), b"")?;
+        Ok(checkpoint)
     }
 
-    /// Reads `dir/state.json`.
+    fn write_run_file(&self, dir: &Path) -> io::Result<()> {
+        let run = RunFile {
+            config: self.config.clone(),
+            base: self.base.clone(),
+        };
+        write_atomically(&dir.join(RUN_FILE), &serde_json::to_vec_pretty(&run)?)
+    }
+
+    /// Appends `record` to the journal in `dir` (synced before it returns) and to
+    /// the records.
     ///
     /// # Errors
-    /// I/O errors or a damaged file.
-    pub fn load(dir: &Path) -> std::io::Result<Checkpoint> {
-        let bytes = std::fs::read(dir.join(STATE_FILE))?;
-        Ok(serde_json::from_slice(&bytes)?)
+    /// I/O errors; the record is then not kept.
+    pub fn append(&mut self, dir: &Path, record: GameRecord) -> io::Result<()> {
+        let mut line = serde_json::to_vec(&record)?;
+        line.push(b'\n');
+        let mut file = OpenOptions::new()
+            .append(true)
+            .open(dir.join(JOURNAL_FILE))?;
+        file.write_all(&line)?;
+        file.sync_data()?;
+        self.records.push(record);
+        Ok(())
+    }
+
+    /// Reads the run in `dir`: `run.json` and the journal (a torn last line is
+    /// dropped and cut from the file), or an older version's `state.json`, which
+    /// is turned into a journal.
+    ///
+    /// # Errors
+    /// I/O errors, or a damaged file named with its line.
+    pub fn load(dir: &Path) -> io::Result<Checkpoint> {
+        if !dir.join(RUN_FILE).exists() && dir.join(STATE_FILE).exists() {
+            return Checkpoint::migrate(dir);
+        }
+        let run: RunFile = serde_json::from_slice(&std::fs::read(dir.join(RUN_FILE))?)
+            .map_err(|e| damaged(RUN_FILE, &e.to_string()))?;
+        let records = read_journal(&dir.join(JOURNAL_FILE))?;
+        Ok(Checkpoint {
+            config: run.config,
+            base: run.base,
+            records,
+        })
+    }
+
+    fn migrate(dir: &Path) -> io::Result<Checkpoint> {
+        let old: Checkpoint = serde_json::from_slice(&std::fs::read(dir.join(STATE_FILE))?)
+            .map_err(|e| damaged(STATE_FILE, &e.to_string()))?;
+        let mut journal = Vec::new();
+        for r in &old.records {
+            journal.extend(serde_json::to_vec(r)?);
+            journal.push(b'\n');
+        }
+        write_atomically(&dir.join(JOURNAL_FILE), &journal)?;
+        old.write_run_file(dir)?;
+        std::fs::remove_file(dir.join(STATE_FILE))?;
+        Ok(old)
+    }
+}
+
+fn damaged(file: &str, why: &str) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, format!("{file}: {why}"))
+}
+
+/// The journal's records. Lines end with `\n`: a last line without one was torn by
+/// a kill while it was written, and is dropped and cut from the file.
+fn read_journal(path: &Path) -> io::Result<Vec<GameRecord>> {
+    let bytes = std::fs::read(path)?;
+    let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    if complete < bytes.len() {
+        File::options()
+            .write(true)
+            .open(path)?
+            .set_len(complete as u64)?;
+    }
+    let mut records = Vec::new();
+    for (i, line) in bytes[..complete].split(|&b| b == b'\n').enumerate() {
+        if line.is_empty() {
+            continue;
+        }
+        let record = serde_json::from_slice(line)
+            .map_err(|e| damaged(JOURNAL_FILE, &format!("line {}: {e}", i + 1)))?;
+        records.push(record);
+    }
+    Ok(records)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::game::Outcome;
+
+    fn config() -> TournamentConfig {
+        toml::from_str(
+            "game = \"tictactoe\"\n[[player]]\nname = \"A\"\ndepth = 1\n[[player]]\nname = \"B\"\ndepth = 2",
+        )
+        .unwrap()
+    }
+
+    fn record(index: usize) -> GameRecord {
+        let mut r = GameRecord::bare(0, 1, Outcome::Draw);
+        r.spec.index = index;
+        r
+    }
+
+    #[test]
+    fn a_journal_appends_and_reads_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut c = Checkpoint::create(dir.path(), config(), PathBuf::from("base")).unwrap();
+        assert!(Checkpoint::exists(dir.path()));
+        c.append(dir.path(), record(1)).unwrap();
+        c.append(dir.path(), record(0)).unwrap();
+        let back = Checkpoint::load(dir.path()).unwrap();
+        assert_eq!(back, c);
+        let text = std::fs::read_to_string(dir.path().join(JOURNAL_FILE)).unwrap();
+        assert_eq!(text.lines().count(), 2);
+    }
+
+    #[test]
+    fn a_torn_last_line_is_dropped_and_cut() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut c = Checkpoint::create(dir.path(), config(), PathBuf::new()).unwrap();
+        c.append(dir.path(), record(0)).unwrap();
+        let path = dir.path().join(JOURNAL_FILE);
+        let whole = std::fs::read(&path).unwrap();
+        let mut torn = whole.clone();
+        torn.extend_from_slice(&whole[..whole.len() / 2]);
+        std::fs::write(&path, &torn).unwrap();
+        let back = Checkpoint::load(dir.path()).unwrap();
+        assert_eq!(back.records, c.records);
+        assert_eq!(std::fs::read(&path).unwrap(), whole, "the torn line is cut");
+        // Appending after a torn line gives well-formed lines again.
+        let mut back = back;
+        back.append(dir.path(), record(1)).unwrap();
+        assert_eq!(Checkpoint::load(dir.path()).unwrap().records.len(), 2);
+    }
+
+    #[test]
+    fn a_damaged_line_is_an_error_naming_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut c = Checkpoint::create(dir.path(), config(), PathBuf::new()).unwrap();
+        c.append(dir.path(), record(0)).unwrap();
+        let path = dir.path().join(JOURNAL_FILE);
+        let mut text = std::fs::read_to_string(&path).unwrap();
+        text.push_str("{\"spec\": 7}\n");
+        std::fs::write(&path, text).unwrap();
+        let e = Checkpoint::load(dir.path()).unwrap_err().to_string();
+        assert!(e.contains("games.jsonl: line 2"), "{e}");
+    }
+
+    #[test]
+    fn an_older_state_file_becomes_a_journal() {
+        let dir = tempfile::tempdir().unwrap();
+        let old = Checkpoint {
+            config: config(),
+            base: PathBuf::from("b"),
+            records: vec![record(0), record(1)],
+        };
+        std::fs::write(
+            dir.path().join(STATE_FILE),
+            serde_json::to_vec(&old).unwrap(),
+        )
+        .unwrap();
+        assert!(Checkpoint::exists(dir.path()));
+        assert_eq!(Checkpoint::load(dir.path()).unwrap(), old);
+        assert!(!dir.path().join(STATE_FILE).exists());
+        assert_eq!(Checkpoint::load(dir.path()).unwrap(), old);
     }
 }

@@ -8,7 +8,8 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use crate::play::adjudication::Adjudication;
-use crate::play::game::{Entrant, Rules};
+use crate::play::game::{Entrant, Rules, DEFAULT_TIME_MARGIN_MS};
+use crate::play::openings::Order;
 use crate::play::player::{PlayerConfig, PlayerError};
 
 /// How players are paired.
@@ -80,9 +81,13 @@ pub struct TournamentConfig {
     /// Random plies from the start for each encounter's opening.
     #[serde(default)]
     pub random_plies: u32,
-    /// An openings file instead (one FEN or move list a line), relative to the config.
+    /// An openings file instead (one FEN or move list a line), relative to the
+    /// config; `3move` is the built-in checkers deck.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub openings: Option<String>,
+    /// How the openings file is dealt: in order, or in a seeded random order.
+    #[serde(default)]
+    pub order: Order,
     /// The run's seed.
     #[serde(default = "default_seed")]
     pub seed: u64,
@@ -95,9 +100,16 @@ pub struct TournamentConfig {
     /// Points per result.
     #[serde(default)]
     pub scoring: Scoring,
-    /// Resign and draw adjudication by score (off by default).
-    #[serde(default)]
-    pub adjudication: Adjudication,
+    /// Adjudication by score and by exact verdicts: the game's defaults when absent
+    /// ([`Adjudication::for_game`]); a table sets each rule (absent rules off).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjudication: Option<Adjudication>,
+    /// How far past zero a clock may run before its player loses on time (ms).
+    #[serde(default = "default_time_margin")]
+    pub time_margin_ms: u64,
+    /// Checkers endgame tables the referee adjudicates by (relative to the config).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub egtb: Option<String>,
     /// The number of groups of the `groups` format.
     #[serde(default = "default_groups")]
     pub groups: usize,
@@ -128,6 +140,14 @@ pub struct SprtConfig {
     /// False negative rate.
     pub beta: f64,
 }
+
+fn default_time_margin() -> u64 {
+    DEFAULT_TIME_MARGIN_MS
+}
+
+/// The most games a run may plan: far beyond any real run, small enough that a
+/// typo (`rounds = 18446744073709551615`) is an error instead of an exhausted memory.
+pub const MAX_GAMES: usize = 100_000_000;
 
 fn default_groups() -> usize {
     2
@@ -185,16 +205,42 @@ impl TournamentConfig {
         toml::from_str(&text).map_err(|e| ConfigError::Toml(name, e))
     }
 
-    /// The rules every game follows.
+    /// The rules every game follows; `base` is where a relative `egtb` starts.
     #[must_use]
-    pub fn rules(&self) -> Rules {
+    pub fn rules_at(&self, base: &Path) -> Rules {
+        let adjudication = self.adjudication.unwrap_or_else(|| {
+            self.game
+                .parse()
+                .map_or_else(|_| Adjudication::default(), Adjudication::for_game)
+        });
         Rules {
             game: self.game.clone(),
             options: self.options.clone(),
             max_plies: self.max_plies,
             move_timeout_ms: self.move_timeout_ms,
-            adjudication: self.adjudication,
+            adjudication,
+            time_margin_ms: self.time_margin_ms,
+            egtb: self
+                .egtb
+                .as_ref()
+                .map(|dir| base.join(dir).display().to_string()),
         }
+    }
+
+    /// An upper bound on the games this configuration plays, `None` past
+    /// [`MAX_GAMES`].
+    #[must_use]
+    pub fn planned_games(&self) -> Option<usize> {
+        let n = self.players.len();
+        let pairs = match self.format {
+            Format::Gauntlet => n.saturating_sub(1),
+            Format::DoubleRoundRobin => n * n.saturating_sub(1),
+            _ => n * n.saturating_sub(1) / 2,
+        };
+        pairs
+            .checked_mul(self.rounds)?
+            .checked_mul(self.games_per_encounter)
+            .filter(|&g| g <= MAX_GAMES)
     }
 
     /// Checks everything and starts every player's engine once, so a bad
@@ -220,6 +266,30 @@ impl TournamentConfig {
         }
         if self.games_per_encounter == 0 {
             return Err(invalid("games_per_encounter: must be at least 1".into()));
+        }
+        if self.planned_games().is_none() {
+            return Err(invalid(format!(
+                "rounds: {} rounds of {} games an encounter plan more than {MAX_GAMES} games",
+                self.rounds, self.games_per_encounter
+            )));
+        }
+        if matches!(self.format, Format::Groups | Format::Mixed)
+            && (self.groups == 0 || self.groups > self.players.len())
+        {
+            return Err(invalid(format!(
+                "groups: {} groups for {} players",
+                self.groups,
+                self.players.len()
+            )));
+        }
+        if let Some(a) = &self.adjudication {
+            a.validate().map_err(invalid)?;
+        }
+        if self.egtb.is_some() && self.game != "checkers" {
+            return Err(invalid(format!(
+                "egtb: the tables are for checkers, not {}",
+                self.game
+            )));
         }
         self.check_bracket().map_err(invalid)?;
         let mut names = std::collections::HashSet::new();
@@ -286,7 +356,7 @@ impl TournamentConfig {
             ..entrant.clone()
         };
         let mut client = bare
-            .start(&self.rules(), timeout)
+            .start(&self.rules_at(&entrant.base), timeout)
             .map_err(|e| engine_error(e.to_string()))?;
         if let Some(evaluator) = &entrant.config.evaluator {
             client

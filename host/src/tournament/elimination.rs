@@ -50,7 +50,7 @@ pub struct BracketRun {
 
 /// Progress: each finished game, every game so far, and an upper bound of the
 /// games the run will have (exact without further drawn matches).
-pub type OnGame<'a> = dyn FnMut(&GameRecord, &[GameRecord], usize) + 'a;
+pub type OnGame<'a> = dyn FnMut(&GameRecord, &[GameRecord], usize, usize) + 'a;
 
 /// Plays a bracket format (`double-elimination` or `mixed`) from `checkpoint`
 /// (which may hold games of an earlier, killed run).
@@ -206,7 +206,7 @@ impl Stage<'_> {
             checkpoint,
             self.dir,
             self.executor,
-            |g, all| on_game(g, all, bound),
+            |g, prefix, done| on_game(g, prefix, done, bound),
             |_| None,
         )?;
         Ok(())

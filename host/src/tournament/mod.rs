@@ -9,6 +9,7 @@ pub mod checkpoint;
 pub mod config;
 pub mod elimination;
 pub mod output;
+pub mod resume;
 pub mod run;
 pub mod schedule;
 pub mod standings;

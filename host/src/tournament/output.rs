@@ -28,6 +28,7 @@ struct ResultRow<'a> {
     first: &'a str,
     second: &'a str,
     result: &'a str,
+    termination: &'static str,
     reason: &'a str,
     plies: usize,
     first_nodes: u64,
@@ -43,6 +44,7 @@ fn row(r: &GameRecord) -> ResultRow<'_> {
         first: &r.first,
         second: &r.second,
         result: r.outcome.as_str(),
+        termination: r.termination.name(),
         reason: &r.reason,
         plies: r.plies(),
         first_nodes: r.nodes[0],
@@ -52,38 +54,42 @@ fn row(r: &GameRecord) -> ResultRow<'_> {
     }
 }
 
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_owned()
+/// `results.csv`'s rows of `records` (with the header line when `header`), quoted
+/// by the `csv` crate.
+fn csv_rows(records: &[GameRecord], header: bool) -> std::io::Result<Vec<u8>> {
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(header)
+        .from_writer(Vec::new());
+    for r in records {
+        w.serialize(row(r)).map_err(std::io::Error::other)?;
     }
+    if records.is_empty() && header {
+        w.write_record([
+            "game",
+            "round",
+            "first",
+            "second",
+            "result",
+            "termination",
+            "reason",
+            "plies",
+            "first_nodes",
+            "second_nodes",
+            "fen",
+            "moves",
+        ])
+        .map_err(std::io::Error::other)?;
+    }
+    w.into_inner()
+        .map_err(|e| std::io::Error::other(e.to_string()))
 }
 
 /// `results.csv`.
-#[must_use]
-pub fn results_csv(records: &[GameRecord]) -> String {
-    let mut out = String::from(
-        "game,round,first,second,result,reason,plies,first_nodes,second_nodes,fen,moves\n",
-    );
-    for r in records {
-        let x = row(r);
-        let fields = [
-            x.game.to_string(),
-            x.round.to_string(),
-            csv_field(x.first),
-            csv_field(x.second),
-            x.result.to_owned(),
-            csv_field(x.reason),
-            x.plies.to_string(),
-            x.first_nodes.to_string(),
-            x.second_nodes.to_string(),
-            x.fen.unwrap_or("").to_owned(),
-            x.moves,
-        ];
-        let _ = writeln!(out, "{}", fields.join(","));
-    }
-    out
+///
+/// # Errors
+/// Never in practice (writing to memory).
+pub fn results_csv(records: &[GameRecord]) -> std::io::Result<String> {
+    String::from_utf8(csv_rows(records, true)?).map_err(std::io::Error::other)
 }
 
 /// `results.json`.
@@ -95,12 +101,27 @@ pub fn results_json(records: &[GameRecord]) -> serde_json::Result<String> {
     serde_json::to_string_pretty(&rows)
 }
 
-/// One game as tag pairs and numbered moves. Checkers uses the PDN tags (`White`
-/// and `Black` by the side each player had, `GameType "21"`) and results from
-/// White's view; other games name the players `First`/`Second` with their side in
-/// a `Sides` tag and a `Game` tag with the options.
+/// The records file's name: `games.pdn` for checkers, `games.txt` otherwise.
+#[must_use]
+pub fn records_file(config: &TournamentConfig) -> &'static str {
+    if config.game == "checkers" {
+        "games.pdn"
+    } else {
+        "games.txt"
+    }
+}
+
+/// One game as tag pairs and moves: checkers through core's PDN writer (the
+/// standard tags, `GameType "21"`, `SetUp`/`FEN`, results from White's view), the
+/// other games in the same tag-pair style, naming the players `First`/`Second` with
+/// their sides in a `Sides` tag and a `Game` tag with the options.
 #[must_use]
 pub fn game_record_text(config: &TournamentConfig, r: &GameRecord) -> String {
+    if config.game == "checkers" {
+        if let Some(text) = checkers_pdn(r) {
+            return text;
+        }
+    }
     let mut out = String::new();
     let tag = |out: &mut String, k: &str, v: &str| {
         let _ = writeln!(
@@ -112,31 +133,18 @@ pub fn game_record_text(config: &TournamentConfig, r: &GameRecord) -> String {
     tag(&mut out, "Event", "microply tournament");
     tag(&mut out, "Round", &r.spec.round.to_string());
     let game_name = format!("{} {}", config.game, config.options);
-    let result = if config.game == "checkers" {
-        // Black moves first in checkers; PDN results are from White's view.
-        tag(&mut out, "White", &r.second);
-        tag(&mut out, "Black", &r.first);
-        match r.outcome {
-            Outcome::FirstWins => "0-1",
-            Outcome::SecondWins => "1-0",
-            Outcome::Draw => "1/2-1/2",
-        }
-    } else {
-        tag(&mut out, "Game", game_name.trim());
-        tag(&mut out, "First", &r.first);
-        tag(&mut out, "Second", &r.second);
-        tag(&mut out, "Sides", &r.sides.join("-"));
-        r.outcome.as_str()
-    };
+    tag(&mut out, "Game", game_name.trim());
+    tag(&mut out, "First", &r.first);
+    tag(&mut out, "Second", &r.second);
+    tag(&mut out, "Sides", &r.sides.join("-"));
+    let result = r.outcome.as_str();
     tag(&mut out, "Result", result);
-    if config.game == "checkers" {
-        tag(&mut out, "GameType", "21");
-    }
     if let Some(fen) = &r.spec.opening.fen {
         tag(&mut out, "SetUp", "1");
         tag(&mut out, "FEN", fen);
     }
-    tag(&mut out, "Termination", &r.reason);
+    tag(&mut out, "Termination", r.termination.tag());
+    tag(&mut out, "Reason", &r.reason);
     tag(&mut out, "PlyCount", &r.plies().to_string());
     out.push('\n');
     let mut line = String::new();
@@ -152,6 +160,106 @@ pub fn game_record_text(config: &TournamentConfig, r: &GameRecord) -> String {
     }
     let _ = writeln!(out, "{line}{result}");
     out
+}
+
+/// A checkers game through core's PDN writer; `None` if its moves do not replay
+/// (never for a refereed game).
+fn checkers_pdn(r: &GameRecord) -> Option<String> {
+    use microply_core::games::checkers::pdn::{write_game, PdnResult, Tags};
+    use microply_core::games::checkers::Checkers;
+    use microply_core::{Game, Notation};
+    let start = match &r.spec.opening.fen {
+        Some(fen) => Checkers::parse_fen(fen).ok()?,
+        None => Checkers::START,
+    };
+    let mut pos = start;
+    let mut moves = Vec::with_capacity(r.moves.len());
+    for text in &r.moves {
+        let m = pos.parse_move(text).ok()?;
+        moves.push(m);
+        pos = pos.after(m);
+    }
+    // Black moves first in checkers; PDN results are from White's view.
+    let result = match r.outcome {
+        Outcome::FirstWins => PdnResult::BlackWins,
+        Outcome::SecondWins => PdnResult::WhiteWins,
+        Outcome::Draw => PdnResult::Draw,
+    };
+    let round = r.spec.round.to_string();
+    let tags = Tags {
+        event: "microply tournament",
+        site: "microply",
+        date: "????.??.??",
+        round: &round,
+        white: &r.second,
+        black: &r.first,
+        result,
+        termination: r.termination.tag(),
+    };
+    let mut text = String::new();
+    write_game(&mut text, &tags, &start, &moves).ok()?;
+    Some(text)
+}
+
+/// The records and results files written as games finish, in game order: each
+/// call appends the games of the gap-free prefix not yet written, so a user can
+/// follow a run with `tail -f` and the files never depend on the finish order.
+pub struct RecordStream {
+    dir: std::path::PathBuf,
+    config: TournamentConfig,
+    written: usize,
+}
+
+impl RecordStream {
+    /// Starts the files in `dir` afresh with the games of `prefix` (a resumed
+    /// run's finished games).
+    ///
+    /// # Errors
+    /// I/O errors.
+    pub fn start(
+        dir: &Path,
+        config: &TournamentConfig,
+        prefix: &[GameRecord],
+    ) -> std::io::Result<RecordStream> {
+        write_atomically(&dir.join("results.csv"), &csv_rows(prefix, true)?)?;
+        let records: String = prefix
+            .iter()
+            .map(|r| game_record_text(config, r) + "\n")
+            .collect();
+        write_atomically(&dir.join(records_file(config)), records.as_bytes())?;
+        Ok(RecordStream {
+            dir: dir.to_owned(),
+            config: config.clone(),
+            written: prefix.len(),
+        })
+    }
+
+    /// Appends the games of `prefix` past those already written.
+    ///
+    /// # Errors
+    /// I/O errors.
+    pub fn extend(&mut self, prefix: &[GameRecord]) -> std::io::Result<()> {
+        let Some(new) = prefix.get(self.written..).filter(|n| !n.is_empty()) else {
+            return Ok(());
+        };
+        append(&self.dir.join("results.csv"), &csv_rows(new, false)?)?;
+        let records: String = new
+            .iter()
+            .map(|r| game_record_text(&self.config, r) + "\n")
+            .collect();
+        append(
+            &self.dir.join(records_file(&self.config)),
+            records.as_bytes(),
+        )?;
+        self.written = prefix.len();
+        Ok(())
+    }
+}
+
+fn append(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let mut file = std::fs::OpenOptions::new().append(true).open(path)?;
+    file.write_all(bytes)
 }
 
 /// Maximum-likelihood ratings (mean 0) from every game.
@@ -305,18 +413,7 @@ pub fn write_all(
     records: &[GameRecord],
     bracket: Option<&BracketRun>,
 ) -> std::io::Result<()> {
-    let games = dir.join("games");
-    std::fs::create_dir_all(&games)?;
-    let ext = if config.game == "checkers" {
-        "pdn"
-    } else {
-        "txt"
-    };
-    for r in records {
-        let path = games.join(format!("{:05}.{ext}", r.spec.index + 1));
-        write_atomically(&path, game_record_text(config, r).as_bytes())?;
-    }
-    write_atomically(&dir.join("results.csv"), results_csv(records).as_bytes())?;
+    RecordStream::start(dir, config, records)?;
     write_atomically(&dir.join("results.json"), results_json(records)?.as_bytes())?;
     let mut report = report(config, records, bracket);
     let names: Vec<String> = config.players.iter().map(|p| p.name.clone()).collect();

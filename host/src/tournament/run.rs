@@ -2,16 +2,17 @@
 //! state saved after every finished game, resumable. Every game's opening derives from the run's seed
 //! and the encounter's index, so the results do not depend on where games run.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::ops::ControlFlow;
 use std::path::Path;
 
 use super::checkpoint::Checkpoint;
 use super::config::{Format, TournamentConfig};
+use super::output::RecordStream;
 use super::schedule::{double_round_robin, gauntlet, grouped_round_robin, round_robin, Encounter};
 use crate::executor::{Executor, ExecutorError, Job};
-use crate::play::game::{Entrant, GameError, GameRecord, GameSpec};
-use crate::play::openings::{derive_seed, random_opening, read_openings, Opening};
+use crate::play::game::{Entrant, GameError, GameRecord, GameSpec, Rules};
+use crate::play::openings::{deal, derive_seed, random_opening, read_openings, Opening, DECK_NAME};
 
 /// Why a run stopped.
 #[derive(Debug, thiserror::Error)]
@@ -31,6 +32,9 @@ pub enum RunError {
     /// The bracket refused its players or a result.
     #[error(transparent)]
     Bracket(#[from] super::bracket::BracketError),
+    /// A resumed run's saved games do not fit its schedule or the rules.
+    #[error("the saved games in games.jsonl: {0}")]
+    Resume(String),
 }
 
 /// The encounters of the configured format.
@@ -81,6 +85,8 @@ pub fn plan(
 pub struct Planner {
     rules: crate::play::game::Rules,
     book: Vec<Opening>,
+    /// The order the book is dealt in (indices into it).
+    dealt: Vec<usize>,
     random_plies: u32,
     seed: u64,
     games_per_encounter: usize,
@@ -94,13 +100,16 @@ impl Planner {
     /// # Errors
     /// [`RunError::Openings`] when the openings file cannot be read.
     pub fn new(config: &TournamentConfig, base: &Path) -> Result<Planner, RunError> {
-        let rules = config.rules();
+        let rules = config.rules_at(base);
         let book = match &config.openings {
+            Some(file) if file == DECK_NAME => read_openings(Path::new(DECK_NAME), &rules)
+                .map_err(|e| RunError::Openings(e.to_string()))?,
             Some(file) => read_openings(&base.join(file), &rules)
                 .map_err(|e| RunError::Openings(e.to_string()))?,
             None => vec![],
         };
         Ok(Planner {
+            dealt: deal(book.len(), config.order, config.seed),
             rules,
             book,
             random_plies: config.random_plies,
@@ -129,9 +138,9 @@ impl Planner {
                 self.random_plies,
                 derive_seed(self.seed, i as u64),
             )
-            .map_err(|e| RunError::Openings(e.to_string()))?
+            .map_err(RunError::Openings)?
         } else {
-            self.book[i % self.book.len()].clone()
+            self.book[self.dealt[i % self.dealt.len()]].clone()
         };
         let specs = encounter_games(e, &opening, self.games_per_encounter, self.games);
         self.encounters += 1;
@@ -164,14 +173,55 @@ fn encounter_games(
         .collect()
 }
 
+/// Plays `specs` on `executor` and hands each finished game to `on_record` once
+/// (a record that arrives twice, from a retried remote task, is dropped); stops
+/// when `on_record` breaks. No files: the caller keeps what it needs.
+///
+/// # Errors
+/// A game that cannot be refereed, or a failed executor.
+pub fn play_batch(
+    specs: &[&GameSpec],
+    entrants: &[Entrant],
+    rules: &Rules,
+    executor: &dyn Executor,
+    mut on_record: impl FnMut(GameRecord) -> ControlFlow<()>,
+) -> Result<(), RunError> {
+    let mut waiting: HashSet<usize> = specs.iter().map(|s| s.index).collect();
+    executor.execute(&Job::batch(specs, entrants, rules), &mut |record| {
+        if !waiting.remove(&record.spec.index) {
+            return ControlFlow::Continue(());
+        }
+        on_record(record)
+    })?;
+    Ok(())
+}
+
+/// The finished games in index order without gaps (the longest such prefix from
+/// game 0), kept up to date as games finish in any order.
+#[derive(Default)]
+struct Prefix {
+    waiting: BTreeMap<usize, GameRecord>,
+    games: Vec<GameRecord>,
+}
+
+impl Prefix {
+    fn add(&mut self, record: GameRecord) {
+        self.waiting.insert(record.spec.index, record);
+        while let Some(next) = self.waiting.remove(&self.games.len()) {
+            self.games.push(next);
+        }
+    }
+}
+
 /// Plays every game of `specs` not already in `checkpoint` on `executor`,
-/// saving the checkpoint in `dir` after each; `on_game` sees each finished game
-/// and all finished so far. `stop` sees the finished games in index order without
-/// gaps (the longest such prefix) after each game: when it returns `Some(k)` the
-/// run keeps the first `k` games, stops, and drops the rest, so an early stop
-/// (SPRT) does not depend on the executor or its thread count either. A record
-/// that arrives twice (a retried remote task) counts once. Returns every kept
-/// game in index order.
+/// appending each to the journal in `dir` as it finishes and streaming the records
+/// and results files in game order; `on_game` sees each finished game, the
+/// finished games in index order without gaps (the longest such prefix) and the
+/// number finished. `stop` sees that prefix after each game: when it returns
+/// `Some(k)` the run keeps the first `k` games, stops, and drops the rest, so an
+/// early stop (SPRT) does not depend on the executor or its thread count either.
+/// A record that arrives twice (a retried remote task) counts once. Returns every
+/// kept game in index order.
 ///
 /// # Errors
 /// [`RunError`]: a game that cannot be refereed, a failed executor, a state that
@@ -182,29 +232,34 @@ pub fn run(
     mut checkpoint: Checkpoint,
     dir: &Path,
     executor: &dyn Executor,
-    mut on_game: impl FnMut(&GameRecord, &[GameRecord]),
+    mut on_game: impl FnMut(&GameRecord, &[GameRecord], usize),
     mut stop: impl FnMut(&[GameRecord]) -> Option<usize>,
 ) -> Result<Vec<GameRecord>, RunError> {
-    let rules = checkpoint.config.rules();
+    let rules = checkpoint.config.rules_at(&checkpoint.base);
+    super::resume::check(&checkpoint.records, specs, entrants, &rules)?;
     let done: HashSet<usize> = checkpoint.records.iter().map(|r| r.spec.index).collect();
     let pending: Vec<&GameSpec> = specs.iter().filter(|s| !done.contains(&s.index)).collect();
-    let mut waiting: HashSet<usize> = pending.iter().map(|s| s.index).collect();
-    let mut kept = prefix_stop(&checkpoint.records, &mut stop);
+    let mut prefix = Prefix::default();
+    for r in &checkpoint.records {
+        prefix.add(r.clone());
+    }
+    let mut stream =
+        RecordStream::start(dir, &checkpoint.config, &prefix.games).map_err(RunError::Save)?;
+    let mut kept = stop(&prefix.games);
     if kept.is_none() {
         let mut saving = Ok(());
-        executor.execute(&Job::batch(&pending, entrants, &rules), &mut |record| {
-            if !waiting.remove(&record.spec.index) {
-                return ControlFlow::Continue(());
-            }
-            checkpoint.records.push(record);
-            saving = checkpoint.save(dir);
+        play_batch(&pending, entrants, &rules, executor, |record| {
+            saving = checkpoint.append(dir, record.clone()).and_then(|()| {
+                prefix.add(record);
+                stream.extend(&prefix.games)
+            });
             if saving.is_err() {
                 return ControlFlow::Break(());
             }
             if let Some(last) = checkpoint.records.last() {
-                on_game(last, &checkpoint.records);
+                on_game(last, &prefix.games, checkpoint.records.len());
             }
-            kept = prefix_stop(&checkpoint.records, &mut stop);
+            kept = stop(&prefix.games);
             if kept.is_some() {
                 ControlFlow::Break(())
             } else {
@@ -230,21 +285,6 @@ impl From<ExecutorError> for RunError {
     }
 }
 
-/// Applies `stop` to the gap-free prefix of finished games.
-fn prefix_stop(
-    records: &[GameRecord],
-    stop: &mut impl FnMut(&[GameRecord]) -> Option<usize>,
-) -> Option<usize> {
-    let mut sorted: Vec<GameRecord> = records.to_vec();
-    sorted.sort_by_key(|r| r.spec.index);
-    let gap_free = sorted
-        .iter()
-        .enumerate()
-        .take_while(|(i, r)| r.spec.index == *i)
-        .count();
-    stop(&sorted[..gap_free])
-}
-
 /// Where a run comes from: a fresh configuration, or the state of an earlier run.
 pub enum Start {
     /// A new run into an empty (or new) folder.
@@ -261,9 +301,9 @@ pub enum Start {
 }
 
 /// A whole run: check the players, plan, play (resuming what `dir` holds), write
-/// every output file. `on_game` sees each finished game with every game so far and
-/// the number of games planned (for a bracket, an upper bound that shrinks as the
-/// bracket learns results). Returns the bracket of the bracket formats too.
+/// every output file. `on_game` sees each finished game, the finished games in
+/// order without gaps, the number finished and the number of games planned (for a
+/// bracket, an upper bound that shrinks as the bracket learns results). Returns the bracket of the bracket formats too.
 ///
 /// # Errors
 /// A bad configuration (before any game), an unreadable state, a failed game or a
@@ -272,7 +312,7 @@ pub fn execute(
     start: Start,
     dir: &Path,
     executor: &dyn Executor,
-    mut on_game: impl FnMut(&GameRecord, &[GameRecord], usize),
+    mut on_game: impl FnMut(&GameRecord, &[GameRecord], usize, usize),
 ) -> anyhow::Result<(
     TournamentConfig,
     Vec<GameRecord>,
@@ -287,23 +327,17 @@ pub fn execute(
         } => {
             config.entrants(&source, &base)?;
             std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-            if dir.join(super::checkpoint::STATE_FILE).exists() {
+            if Checkpoint::exists(dir) {
                 anyhow::bail!("{} holds a run already: use --resume {0}", dir.display());
             }
-            Checkpoint {
-                config: *config,
-                base,
-                records: vec![],
-            }
+            Checkpoint::create(dir, *config, base)
+                .with_context(|| format!("starting the journal in {}", dir.display()))?
         }
         Start::Resume => Checkpoint::load(dir)
             .with_context(|| format!("reading the state in {}", dir.display()))?,
     };
     let config = checkpoint.config.clone();
-    let source = dir
-        .join(super::checkpoint::STATE_FILE)
-        .display()
-        .to_string();
+    let source = dir.join(super::checkpoint::RUN_FILE).display().to_string();
     let entrants = config.entrants(&source, &checkpoint.base)?;
     if config.format.has_bracket() {
         let (records, bracket) =
@@ -312,17 +346,24 @@ pub fn execute(
         return Ok((config, records, Some(bracket)));
     }
     let specs = plan(&config, &checkpoint.base, &encounters(&config))?;
+    super::resume::check_in_schedule(&checkpoint.records, specs.len())?;
     let sprt = config
         .sprt
         .map(|s| crate::ratings::Sprt::new(s.elo0, s.elo1, s.alpha, s.beta))
         .transpose()?;
+    let pairs = config.games_per_encounter == 2;
     let stop = |prefix: &[GameRecord]| {
         let s = sprt?;
+        // With colour-swapped pairs the test decides only at pair boundaries.
+        if pairs && prefix.len() % 2 == 1 {
+            return None;
+        }
         let wdl = wdl_of_first(prefix);
         (s.decide(wdl) != crate::ratings::SprtDecision::Continue).then_some(prefix.len())
     };
     let total = specs.len();
-    let on_game = |g: &GameRecord, all: &[GameRecord]| on_game(g, all, total);
+    let on_game =
+        |g: &GameRecord, prefix: &[GameRecord], done: usize| on_game(g, prefix, done, total);
     let records = run(&specs, &entrants, checkpoint, dir, executor, on_game, stop)?;
     super::output::write_all(dir, &config, &records, None)?;
     Ok((config, records, None))

@@ -10,13 +10,11 @@ use std::time::Duration;
 
 use crate::executor::Executor;
 use crate::ga::{Evaluate, GameResult, Objective};
-use crate::play::adjudication::Adjudication;
 use crate::play::client::{Client, ClientError};
 use crate::play::game::{Entrant, GameRecord, GameSpec, Rules};
 use crate::play::openings::{derive_seed, random_opening, Opening};
 use crate::play::player::{PlayerConfig, WeightsSource};
-use crate::tournament::checkpoint::Checkpoint;
-use crate::tournament::config::TournamentConfig;
+use crate::play::termination::Termination;
 use crate::tournament::run::RunError;
 
 use super::checkpoint::Opponent;
@@ -147,18 +145,14 @@ fn entrant(
 }
 
 /// The tournament configuration a batch runs under (the runner's rules and state).
-fn tournament_config(config: &TrainConfig, players: &[Entrant]) -> TournamentConfig {
-    // Through serde, so every field a tournament config may gain keeps its default.
-    let value = serde_json::json!({
-        "game": config.game,
-        "options": config.options,
-        "games_per_encounter": 2,
-        "seed": config.seed,
-        "max_plies": config.max_plies,
-        "move_timeout_ms": MOVE_TIMEOUT_MS,
-        "player": players.iter().map(|p| &p.config).collect::<Vec<_>>(),
-    });
-    serde_json::from_value(value).unwrap_or_else(|e| unreachable!("a valid tournament: {e}"))
+/// The rules of the training's games: the trained game, its ply cap, no
+/// adjudication (the objective scores every game played out).
+fn rules(config: &TrainConfig) -> Rules {
+    Rules {
+        max_plies: config.max_plies,
+        move_timeout_ms: MOVE_TIMEOUT_MS,
+        ..Rules::of(&config.game, &config.options)
+    }
 }
 
 /// The openings every individual plays with both colours: the empty board when
@@ -171,13 +165,7 @@ pub fn training_openings(config: &TrainConfig) -> Result<Vec<Opening>, GamesErro
     if config.openings == 0 {
         return Ok(vec![Opening::default()]);
     }
-    let rules = Rules {
-        game: config.game.clone(),
-        options: config.options.clone(),
-        max_plies: config.max_plies,
-        move_timeout_ms: MOVE_TIMEOUT_MS,
-        adjudication: Adjudication::default(),
-    };
+    let rules = rules(config);
     (0..config.openings)
         .map(|j| {
             random_opening(
@@ -185,7 +173,7 @@ pub fn training_openings(config: &TrainConfig) -> Result<Vec<Opening>, GamesErro
                 config.opening_plies,
                 derive_seed(config.seed, j as u64),
             )
-            .map_err(engine("options"))
+            .map_err(|e| engine("options")(ClientError::Refused(e, game_line(config))))
         })
         .collect()
 }
@@ -218,7 +206,6 @@ pub struct Games<'a> {
     evaluator: &'a EvaluatorInfo,
     opponent: &'a Opponent,
     objective: Objective,
-    scratch: PathBuf,
     executor: &'a dyn Executor,
     /// The run's openings, made at the first batch.
     openings: Option<Vec<Opening>>,
@@ -228,14 +215,14 @@ pub struct Games<'a> {
 }
 
 impl<'a> Games<'a> {
-    /// A scorer against `opponent`; batches are played on `executor` with the runner's
-    /// state in `scratch` (emptied before each batch); `on_game` sees every game.
+    /// A scorer against `opponent`; batches are played on `executor` (nothing is
+    /// written: a generation is the training's unit of resume); `on_game` sees
+    /// every game.
     #[must_use]
     pub fn new(
         config: &'a TrainConfig,
         evaluator: &'a EvaluatorInfo,
         opponent: &'a Opponent,
-        scratch: PathBuf,
         executor: &'a dyn Executor,
         on_game: Box<dyn FnMut(&GameRecord) + 'a>,
     ) -> Games<'a> {
@@ -244,7 +231,6 @@ impl<'a> Games<'a> {
             evaluator,
             opponent,
             objective: Objective::new(config.k).unwrap_or_default(),
-            scratch,
             executor,
             openings: None,
             played: 0,
@@ -275,42 +261,29 @@ impl<'a> Games<'a> {
         Ok(players)
     }
 
-    fn fresh_scratch(&self) -> Result<(), GamesError> {
-        let io = |e| GamesError::Io(self.scratch.clone(), e);
-        if self.scratch.exists() {
-            std::fs::remove_dir_all(&self.scratch).map_err(io)?;
-        }
-        std::fs::create_dir_all(&self.scratch).map_err(io)
-    }
-
     /// Plays the batch's games; returns their records in index order.
     fn play(&mut self, batch: &[Vec<f64>]) -> Result<Vec<GameRecord>, GamesError> {
         let entrants = self.entrants(batch)?;
-        let checkpoint = Checkpoint {
-            config: tournament_config(self.config, &entrants),
-            base: PathBuf::from("."),
-            records: vec![],
-        };
-        self.fresh_scratch()?;
+        let rules = rules(self.config);
         if self.openings.is_none() {
             self.openings = Some(training_openings(self.config)?);
         }
         let openings = self.openings.as_deref().unwrap_or_default();
         let specs = specs(batch.len(), openings);
         let on_game = &mut self.on_game;
-        let records = crate::tournament::run::run(
-            &specs,
-            &entrants,
-            checkpoint,
-            &self.scratch,
-            self.executor,
-            |game, _| on_game(game),
-            |_| None,
-        )?;
-        std::fs::remove_dir_all(&self.scratch)
-            .map_err(|e| GamesError::Io(self.scratch.clone(), e))?;
+        let mut records = Vec::with_capacity(specs.len());
+        let pending: Vec<&GameSpec> = specs.iter().collect();
+        crate::tournament::run::play_batch(&pending, &entrants, &rules, self.executor, |r| {
+            on_game(&r);
+            records.push(r);
+            std::ops::ControlFlow::Continue(())
+        })?;
+        records.sort_by_key(|r| r.spec.index);
         self.played += records.len() as u64;
-        if let Some(r) = records.iter().find(|r| r.reason.contains("forfeits")) {
+        if let Some(r) = records
+            .iter()
+            .find(|r| r.termination == Termination::Forfeit)
+        {
             return Err(GamesError::Forfeit {
                 index: r.spec.index,
                 reason: r.reason.clone(),
@@ -467,6 +440,7 @@ mod tests {
             sides: ["first".into(), "second".into()],
             moves: moves.iter().map(|m| (*m).to_owned()).collect(),
             outcome: crate::play::game::Outcome::Draw,
+            termination: Default::default(),
             reason: String::new(),
             nodes: [0, 0],
             millis: 0,

@@ -19,9 +19,6 @@ use super::evaluate::{probe_evaluator, EvaluatorInfo, Games, GamesError};
 use super::output::{self, Champion, OutputError};
 use super::stage::{stage_at, Sparring};
 
-/// The runner's scratch folder inside the output folder (removed after each batch).
-const SCRATCH: &str = "batch";
-
 /// Why a run stopped.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -168,7 +165,7 @@ fn go_on(
     let started = Instant::now();
     let mut played_here = 0u64;
     while (state.history.len() as u64) < total && !budget_spent(&state) {
-        let played = next_generation(&mut state, dir, executor)?;
+        let played = next_generation(&mut state, executor)?;
         played_here += played;
         output::write_all(dir, &state)?;
         state.save(dir)?;
@@ -226,11 +223,7 @@ fn opponent_of(state: &TrainState, generation: u64) -> (usize, Opponent) {
 
 /// Scores the next generation (the initial population first) and records it;
 /// returns the games it took.
-fn next_generation(
-    state: &mut TrainState,
-    dir: &Path,
-    executor: &dyn Executor,
-) -> Result<u64, TrainError> {
+fn next_generation(state: &mut TrainState, executor: &dyn Executor) -> Result<u64, TrainError> {
     let generation = state.history.len() as u64;
     let (stage_index, opponent) = opponent_of(state, generation);
     let changed = state.history.last().is_some_and(|r| r.opponent != opponent);
@@ -243,7 +236,6 @@ fn next_generation(
         &state.config,
         &state.evaluator,
         &opponent,
-        dir.join(SCRATCH),
         executor,
         Box::new(|_| {}),
     );

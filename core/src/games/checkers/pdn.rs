@@ -88,6 +88,9 @@ pub struct Tags<'a> {
     pub black: &'a str,
     /// `Result`.
     pub result: PdnResult,
+    /// `Termination`: how the game ended (`normal`, `adjudication`, `time forfeit`,
+    /// as cutechess writes it); not written when empty.
+    pub termination: &'a str,
 }
 
 /// A game read from PDN.
@@ -216,6 +219,9 @@ pub fn write_game(
     if start.with_config(&Config::STANDARD) != Checkers::START {
         write_tag(w, "SetUp", "1")?;
         writeln!(w, "[FEN \"{}\"]", start.display_fen())?;
+    }
+    if !tags.termination.is_empty() {
+        write_tag(w, "Termination", tags.termination)?;
     }
     w.write_char('\n')?;
     let mut out = Wrapper { w, column: 0 };
@@ -350,6 +356,7 @@ fn apply_tag<'a>(
         "Round" => tags.round = value,
         "White" => tags.white = value,
         "Black" => tags.black = value,
+        "Termination" => tags.termination = value,
         "Result" => {
             tags.result = PdnResult::parse(value).unwrap_or_default();
             header.has_result = true;
@@ -449,6 +456,7 @@ mod tests {
             white: "Two",
             black: "One",
             result: PdnResult::Draw,
+            termination: "adjudication",
             ..Tags::default()
         };
         let mut text = String::new();
@@ -463,6 +471,8 @@ mod tests {
         assert_eq!(seen, moves);
         assert_eq!(game.tags.event, "test \\\"quoted\\\"");
         assert_eq!((game.tags.white, game.tags.black), ("Two", "One"));
+        assert_eq!(game.tags.termination, "adjudication");
+        assert!(text.contains("[Termination \"adjudication\"]\n"), "{text}");
         assert_eq!(game.tags.result, PdnResult::Draw);
         assert_eq!(game.plies, 6);
         assert!(rest.trim().is_empty());
