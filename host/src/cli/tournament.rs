@@ -192,7 +192,7 @@ pub fn tournament(
 pub fn matchup(
     players: [&str; 2],
     games: usize,
-    sprt: Option<crate::tournament::config::SprtConfig>,
+    sprt: Option<crate::ratings::Sprt>,
     schedule: &ScheduleArgs,
     args: &RunArgs,
 ) -> anyhow::Result<()> {
@@ -229,13 +229,8 @@ pub fn matchup(
 /// The match's Elo, LOS, pentanomial (games in colour-swapped pairs) and SPRT.
 fn match_summary(config: &TournamentConfig, records: &[GameRecord]) -> String {
     let wdl = wdl_of_first(records);
-    let mut pentanomial = crate::ratings::Pentanomial::default();
-    for pair in records.chunks_exact(2) {
-        let _ = pentanomial.record(pair[0].points_of(0), pair[1].points_of(0));
-    }
-    let sprt = config
-        .sprt
-        .and_then(|s| crate::ratings::Sprt::new(s.elo0, s.elo1, s.alpha, s.beta).ok());
+    let pentanomial = crate::tournament::run::pentanomial_of_first(records);
+    let sprt = config.sprt;
     let names = format!("{} vs {}\n", config.players[0].name, config.players[1].name);
     names
         + &crate::ratings::match_summary(wdl, Some(pentanomial), sprt)

@@ -312,20 +312,31 @@ pub fn execute(
         return Ok((config, records, Some(bracket)));
     }
     let specs = plan(&config, &checkpoint.base, &encounters(&config))?;
-    let sprt = config
-        .sprt
-        .map(|s| crate::ratings::Sprt::new(s.elo0, s.elo1, s.alpha, s.beta))
-        .transpose()?;
+    let sprt = config.sprt;
+    // Decided at pair boundaries, on the pairs or the W/D/L as the model says.
     let stop = |prefix: &[GameRecord]| {
         let s = sprt?;
-        let wdl = wdl_of_first(prefix);
-        (s.decide(wdl) != crate::ratings::SprtDecision::Continue).then_some(prefix.len())
+        let pairs = &prefix[..prefix.len() - prefix.len() % 2];
+        let decision = s.decide_match(wdl_of_first(pairs), &pentanomial_of_first(pairs));
+        (decision != crate::ratings::SprtDecision::Continue).then_some(pairs.len())
     };
     let total = specs.len();
     let on_game = |g: &GameRecord, all: &[GameRecord]| on_game(g, all, total);
     let records = run(&specs, &entrants, checkpoint, dir, executor, on_game, stop)?;
     super::output::write_all(dir, &config, &records, None)?;
     Ok((config, records, None))
+}
+
+/// The game pairs (games 2k and 2k + 1: one opening, colours swapped) of player 0 (A)
+/// against player 1; an odd last game is left out.
+#[must_use]
+pub fn pentanomial_of_first(records: &[GameRecord]) -> crate::ratings::Pentanomial {
+    let mut pairs = crate::ratings::Pentanomial::default();
+    for pair in records.chunks_exact(2) {
+        // Always 1, ½ or 0, which is all `record` refuses otherwise.
+        let _ = pairs.record(pair[0].points_of(0), pair[1].points_of(0));
+    }
+    pairs
 }
 
 /// Wins, draws and losses of player 0 (A) against player 1.
