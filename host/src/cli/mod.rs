@@ -2,6 +2,7 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod book;
 pub mod crosscheck;
 pub mod egtb;
 pub mod elo;
@@ -187,6 +188,9 @@ pub enum Command {
         #[command(flatten)]
         run: tournament::RunArgs,
     },
+    /// Generate a book of balanced openings: seeded random plies from the start, kept
+    /// when a fixed-depth search scores them within --window (books/README.md).
+    Book(book::BookArgs),
     /// Train evaluator weights with the curriculum GA (or ACO_R) by games against a
     /// sparring partner: champions, fitness.csv and plots in --out; see docs/ga.md.
     Train(train::TrainArgs),
@@ -361,6 +365,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             run,
         } => tournament::matchup([&a, &b], games, sprt, &schedule, &run),
         Command::Elo(args) => elo::run(&args),
+        Command::Book(args) => book::run(&args),
         Command::Egtb { command } => egtb::run(&command),
         Command::Experiment { command } => experiment::run(&command),
         Command::Train(args) => train::run(&args),
