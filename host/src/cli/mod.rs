@@ -180,7 +180,9 @@ pub enum Command {
         /// Games to play (rounded up to pairs).
         #[arg(long, default_value_t = 20)]
         games: usize,
-        /// Stop early by an SPRT of elo0 against elo1 with error rates alpha and beta.
+        /// Stop early by an SPRT of elo0 against elo1 with error rates alpha and beta,
+        /// decided at pair boundaries; the model is logistic (default), normalized or
+        /// bayeselo (docs/ratings.md).
         #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA[,MODEL]", value_parser = parse_sprt)]
         sprt: Option<Sprt>,
         #[command(flatten)]

@@ -1,6 +1,5 @@
-//! The SPRT on W/D/L as cutechess computes it, with BayesElo's draw model; zero counts
-//! regularised as fastchess does, so that a match without draws (or without wins) still
-//! decides.
+//! The SPRT on W/D/L as cutechess computes it, with BayesElo's draw model; a count of 0
+//! regularised as fastchess does, so that a match without draws still decides.
 
 use super::Wdl;
 
@@ -45,7 +44,15 @@ fn bayes_elo_scale(draw_elo: f64) -> f64 {
 /// drawElo is estimated from the frequencies, elo0 and elo1 become BayesElo by dividing
 /// by the slope 4x/(1 + x)², x = 10^(−drawElo/400), and
 /// LLR = W·ln(p1w/p0w) + D·ln(p1d/p0d) + L·ln(p1l/p0l).
+///
+/// 0 while there is no win or no loss (as in cutechess and fastchess): drawElo is then
+/// estimated from a regularised 0.001 win (or loss) and comes out hundreds of Elo too
+/// large, which makes each game of the other kind worth most of a bound (simulated, this
+/// more than doubled the error rates). Draws need not occur.
 pub(super) fn llr(elo0: f64, elo1: f64, wdl: Wdl) -> f64 {
+    if wdl.wins == 0 || wdl.losses == 0 {
+        return 0.0;
+    }
     let [wins, draws, losses] =
         [wdl.wins, wdl.draws, wdl.losses].map(|c| if c == 0 { ZERO_COUNT } else { c as f64 });
     let games = wins + draws + losses;
@@ -108,5 +115,8 @@ mod tests {
         assert!((llr - 1.1182).abs() < 1e-4, "{llr}");
         // Twice as many games: about twice the LLR, and a drawless match moves on.
         assert!(super::llr(0.0, 10.0, wdl(120, 0, 40)) > 2.2);
+        // Without a loss (or a win) drawElo has no estimate: no step.
+        assert_eq!(super::llr(0.0, 10.0, wdl(5, 3, 0)), 0.0);
+        assert_eq!(super::llr(0.0, 10.0, wdl(0, 3, 5)), 0.0);
     }
 }

@@ -28,9 +28,9 @@ pub enum SprtModel {
     /// Normalized Elo: (μ − ½)/σ = elo/(800/ln 10) per game (σ of one game's score), or
     /// √2 times that for a pair's mean score.
     Normalized,
-    /// BayesElo's draw model on W/D/L, as cutechess computes it. It is a model of single
-    /// games: on pairs ([`Sprt::llr`]) the logistic model is used instead, and
-    /// [`Sprt::decide_match`] decides on the W/D/L.
+    /// BayesElo's draw model on W/D/L, as cutechess computes it (no step before the first
+    /// win and the first loss). It is a model of single games: on pairs ([`Sprt::llr`])
+    /// the logistic model is used instead, and [`Sprt::decide_match`] decides on the W/D/L.
     #[serde(rename = "bayeselo", alias = "bayesian")]
     BayesElo,
 }
@@ -191,8 +191,9 @@ impl Sprt {
 
     /// The log-likelihood ratio of H1 over H0 after `wdl`, each count of 0 taken as 0.001:
     /// BayesElo as cutechess computes it (drawElo estimated from the frequencies, elo0
-    /// and elo1 scaled to BayesElo); logistic and normalized as the GSPRT over a game's
-    /// score (0, ½, 1), with (μ − ½)/σ = eloₖ/(800/ln 10) for normalized.
+    /// and elo1 scaled to BayesElo; 0 until there is a win and a loss); logistic and
+    /// normalized as the GSPRT over a game's score (0, ½, 1), with
+    /// (μ − ½)/σ = eloₖ/(800/ln 10) for normalized.
     #[must_use]
     pub fn llr_wdl(&self, wdl: Wdl) -> f64 {
         let counts = [wdl.losses, wdl.draws, wdl.wins];
