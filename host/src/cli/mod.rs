@@ -2,6 +2,7 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod book;
 pub mod crosscheck;
 pub mod egtb;
 pub mod elo;
@@ -27,7 +28,7 @@ use microply_core::games::GameKind;
 use microply_core::search::{Algorithm, Mode};
 use microply_core::with_game;
 
-use crate::ratings::{Pentanomial, Sprt, Wdl};
+use crate::ratings::Sprt;
 
 pub use setup::GameArgs;
 
@@ -139,24 +140,9 @@ pub enum Command {
         log: std::path::PathBuf,
     },
     /// Elo difference with its 95% margin and LOS from a match's wins, draws and
-    /// losses (as fastchess computes them), optionally from game pairs and with an SPRT.
-    Elo {
-        /// Games player A won.
-        #[arg(long)]
-        wins: u64,
-        /// Drawn games.
-        #[arg(long)]
-        draws: u64,
-        /// Games player A lost.
-        #[arg(long)]
-        losses: u64,
-        /// Game pairs scoring 0, 0.5, 1, 1.5 and 2 points for A, as a,b,c,d,e.
-        #[arg(long, value_name = "A,B,C,D,E", value_parser = parse_pentanomial)]
-        pentanomial: Option<Pentanomial>,
-        /// An SPRT of elo0 against elo1 with error rates alpha and beta.
-        #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", value_parser = parse_sprt)]
-        sprt: Option<Sprt>,
-    },
+    /// losses (as fastchess computes them), from game pairs, with an SPRT; or a
+    /// simulation of how many games an SPRT needs (--simulate).
+    Elo(elo::EloArgs),
     /// Play a tournament between configured players (a TOML file, or --player
     /// specs): round robin, double round robin or gauntlet; see docs/tournaments.md.
     Tournament {
@@ -194,14 +180,19 @@ pub enum Command {
         /// Games to play (rounded up to pairs).
         #[arg(long, default_value_t = 20)]
         games: usize,
-        /// Stop early by an SPRT of elo0 against elo1 with error rates alpha and beta.
-        #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", value_parser = parse_sprt_config)]
-        sprt: Option<crate::tournament::config::SprtConfig>,
+        /// Stop early by an SPRT of elo0 against elo1 with error rates alpha and beta,
+        /// decided at pair boundaries; the model is logistic (default), normalized or
+        /// bayeselo (docs/ratings.md).
+        #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA[,MODEL]", value_parser = parse_sprt)]
+        sprt: Option<Sprt>,
         #[command(flatten)]
         schedule: tournament::ScheduleArgs,
         #[command(flatten)]
         run: tournament::RunArgs,
     },
+    /// Generate a book of balanced openings: seeded random plies from the start, kept
+    /// when a fixed-depth search scores them within --window (books/README.md).
+    Book(book::BookArgs),
     /// Train evaluator weights with the curriculum GA (or ACO_R) by games against a
     /// sparring partner: champions, fitness.csv and plots in --out; see docs/ga.md.
     Train(train::TrainArgs),
@@ -289,7 +280,7 @@ pub(crate) fn parse_game(s: &str) -> Result<GameKind, String> {
     s.parse().map_err(|e| format!("{e}"))
 }
 
-fn parse_pentanomial(s: &str) -> Result<Pentanomial, String> {
+pub(crate) fn parse_pentanomial(s: &str) -> Result<crate::ratings::Pentanomial, String> {
     s.parse().map_err(|e| format!("{e}"))
 }
 
@@ -309,27 +300,7 @@ fn parse_format(s: &str) -> Result<crate::tournament::config::Format, String> {
     }
 }
 
-fn parse_sprt_config(s: &str) -> Result<crate::tournament::config::SprtConfig, String> {
-    let v: Vec<f64> = s
-        .split(',')
-        .map(|x| {
-            x.trim()
-                .parse::<f64>()
-                .map_err(|_| format!("bad number '{x}'"))
-        })
-        .collect::<Result<_, _>>()?;
-    match v[..] {
-        [elo0, elo1, alpha, beta] => Ok(crate::tournament::config::SprtConfig {
-            elo0,
-            elo1,
-            alpha,
-            beta,
-        }),
-        _ => Err("expected ELO0,ELO1,ALPHA,BETA".into()),
-    }
-}
-
-fn parse_sprt(s: &str) -> Result<Sprt, String> {
+pub(crate) fn parse_sprt(s: &str) -> Result<Sprt, String> {
     s.parse().map_err(|e| format!("{e}"))
 }
 
@@ -395,21 +366,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             schedule,
             run,
         } => tournament::matchup([&a, &b], games, sprt, &schedule, &run),
-        Command::Elo {
-            wins,
-            draws,
-            losses,
-            pentanomial,
-            sprt,
-        } => elo::run(&elo::EloArgs {
-            wdl: Wdl {
-                wins,
-                draws,
-                losses,
-            },
-            pentanomial,
-            sprt,
-        }),
+        Command::Elo(args) => elo::run(&args),
+        Command::Book(args) => book::run(&args),
         Command::Egtb { command } => egtb::run(&command),
         Command::Experiment { command } => experiment::run(&command),
         Command::Train(args) => train::run(&args),

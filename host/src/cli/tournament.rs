@@ -6,8 +6,9 @@ use std::path::PathBuf;
 use crate::play::adjudication::Adjudication;
 use crate::play::clock::TimeControl;
 use crate::play::game::GameRecord;
+use crate::play::game::Rules;
 use crate::play::game::{DEFAULT_MAX_PLIES, DEFAULT_MOVE_TIMEOUT_MS, DEFAULT_TIME_MARGIN_MS};
-use crate::play::openings::{Order, DECK_NAME};
+use crate::play::openings::{built_in_for, Order};
 use crate::play::player::PlayerConfig;
 use crate::progress::{Display, Progress};
 use crate::tournament::config::{Format, TournamentConfig};
@@ -43,8 +44,9 @@ pub struct ScheduleArgs {
     /// Random plies from the start for each opening (when no book is used).
     #[arg(long, default_value_t = 4)]
     pub random_plies: u32,
-    /// An openings file (a FEN or moves a line), `3move` for the built-in checkers
-    /// deck (the checkers default), `none` for random plies.
+    /// An openings file (a FEN or moves a line), or a built-in book by name (`3move`,
+    /// `dots-5x5`...: books/README.md); `none` for random plies. Default: the
+    /// built-in book of the game and variant, if any (checkers: the ACF deck).
     #[arg(long, value_name = "FILE")]
     pub openings: Option<String>,
     /// How the openings file is dealt: sequential or random (seeded).
@@ -81,15 +83,15 @@ impl ScheduleArgs {
     }
 
     fn config(&self, players: Vec<PlayerConfig>) -> TournamentConfig {
+        let options = self.options.join(" ");
         let openings = match self.openings.as_deref() {
             Some("none") => None,
             Some(file) => Some(file.to_owned()),
-            None if self.game == "checkers" => Some(DECK_NAME.to_owned()),
-            None => None,
+            None => built_in_for(&Rules::of(&self.game, &options)).map(|b| b.name.to_owned()),
         };
         TournamentConfig {
             game: self.game.clone(),
-            options: self.options.join(" "),
+            options,
             format: Format::RoundRobin,
             games_per_encounter: 2,
             random_plies: self.random_plies,
@@ -175,7 +177,7 @@ fn progress(live: Live) -> impl FnMut(&GameRecord, &[GameRecord], usize, usize) 
 /// pairs, the SPRT's log-likelihood ratio and bounds.
 fn match_line(prefix: &[GameRecord], sprt: Option<crate::ratings::Sprt>) -> String {
     let wdl = wdl_of_first(prefix);
-    let pairs = pentanomial_of_first(prefix);
+    let pairs = crate::tournament::run::pentanomial_of_first(prefix);
     let elo = crate::ratings::elo_pentanomial(pairs).map_or_else(
         || "Elo ?".to_owned(),
         |e| format!("Elo {:+.1} ± {:.1}", e.elo, e.margin),
@@ -183,18 +185,14 @@ fn match_line(prefix: &[GameRecord], sprt: Option<crate::ratings::Sprt>) -> Stri
     let mut line = format!("W-D-L {}-{}-{} | {elo}", wdl.wins, wdl.draws, wdl.losses);
     if let Some(s) = sprt {
         let (lower, upper) = s.bounds();
-        line += &format!(" | LLR {:.2} ({lower:.2}, {upper:.2})", s.llr(wdl));
+        let llr = if s.model.decides_on_pairs() {
+            s.llr(&pairs)
+        } else {
+            s.llr_wdl(wdl)
+        };
+        line += &format!(" | LLR {llr:.2} ({lower:.2}, {upper:.2})");
     }
     line
-}
-
-/// Player A's game pairs (games 2k and 2k + 1: one opening, colours swapped).
-fn pentanomial_of_first(records: &[GameRecord]) -> crate::ratings::Pentanomial {
-    let mut pentanomial = crate::ratings::Pentanomial::default();
-    for pair in records.chunks_exact(2) {
-        let _ = pentanomial.record(pair[0].points_of(0), pair[1].points_of(0));
-    }
-    pentanomial
 }
 
 fn leader(all: &[GameRecord]) -> String {
@@ -266,7 +264,7 @@ pub fn tournament(
 pub fn matchup(
     players: [&str; 2],
     games: usize,
-    sprt: Option<crate::tournament::config::SprtConfig>,
+    sprt: Option<crate::ratings::Sprt>,
     schedule: &ScheduleArgs,
     args: &RunArgs,
 ) -> anyhow::Result<()> {
@@ -281,9 +279,7 @@ pub fn matchup(
             base: PathBuf::from("."),
         })
     })?;
-    let live = Live::Match(
-        sprt.and_then(|s| crate::ratings::Sprt::new(s.elo0, s.elo1, s.alpha, s.beta).ok()),
-    );
+    let live = Live::Match(sprt);
     let (config, records, _) = execute(start, &dir, &*executor(args)?, progress(live))?;
     eprintln!();
     let mut summary = match_summary(&config, &records);
@@ -300,10 +296,8 @@ pub fn matchup(
 /// The match's Elo, LOS, pentanomial (games in colour-swapped pairs) and SPRT.
 fn match_summary(config: &TournamentConfig, records: &[GameRecord]) -> String {
     let wdl = wdl_of_first(records);
-    let pentanomial = pentanomial_of_first(records);
-    let sprt = config
-        .sprt
-        .and_then(|s| crate::ratings::Sprt::new(s.elo0, s.elo1, s.alpha, s.beta).ok());
+    let pentanomial = crate::tournament::run::pentanomial_of_first(records);
+    let sprt = config.sprt;
     let names = format!("{} vs {}\n", config.players[0].name, config.players[1].name);
     names
         + &crate::ratings::match_summary(wdl, Some(pentanomial), sprt)

@@ -29,6 +29,88 @@ pub const CHECKERS_DECK: &str = include_str!("../../../books/checkers-3move.txt"
 /// The name that selects the built-in deck wherever an openings file is expected.
 pub const DECK_NAME: &str = "3move";
 
+/// A book built into the binary: its name (what `--openings` takes), the game and
+/// options it is for, and its text (the file under `books/`).
+pub struct BuiltIn {
+    /// The name, as `--openings` and `openings = ...` take it.
+    pub name: &'static str,
+    /// The game.
+    pub kind: GameKind,
+    /// The game's options.
+    pub options: &'static str,
+    /// The book.
+    pub text: &'static str,
+}
+
+/// Every book of `books/`, built in: the checkers deck and the generated balanced
+/// books (books/README.md says how each was made).
+pub const BUILT_IN: [BuiltIn; 8] = [
+    BuiltIn {
+        name: DECK_NAME,
+        kind: GameKind::Checkers,
+        options: "",
+        text: CHECKERS_DECK,
+    },
+    BuiltIn {
+        name: "tictactoe-2ply",
+        kind: GameKind::TicTacToe,
+        options: "",
+        text: include_str!("../../../books/tictactoe-2ply.txt"),
+    },
+    BuiltIn {
+        name: "dots-3x3",
+        kind: GameKind::Dots,
+        options: "rows=3 cols=3",
+        text: include_str!("../../../books/dots-3x3.txt"),
+    },
+    BuiltIn {
+        name: "dots-4x4",
+        kind: GameKind::Dots,
+        options: "rows=4 cols=4",
+        text: include_str!("../../../books/dots-4x4.txt"),
+    },
+    BuiltIn {
+        name: "dots-5x5",
+        kind: GameKind::Dots,
+        options: "rows=5 cols=5",
+        text: include_str!("../../../books/dots-5x5.txt"),
+    },
+    BuiltIn {
+        name: "amazons-6x6",
+        kind: GameKind::Amazons,
+        options: "size=6",
+        text: include_str!("../../../books/amazons-6x6.txt"),
+    },
+    BuiltIn {
+        name: "amazons-8x8",
+        kind: GameKind::Amazons,
+        options: "size=8",
+        text: include_str!("../../../books/amazons-8x8.txt"),
+    },
+    BuiltIn {
+        name: "amazons-10x10",
+        kind: GameKind::Amazons,
+        options: "size=10",
+        text: include_str!("../../../books/amazons-10x10.txt"),
+    },
+];
+
+impl BuiltIn {
+    /// Whether the book's game and variant are those of `rules` (options compared
+    /// by the start position they give, so their order does not matter).
+    fn fits(&self, rules: &Rules) -> bool {
+        let start = |kind, options: &str| Referee::new(kind, options).ok().map(|r| r.fen());
+        rules.kind().ok() == Some(self.kind)
+            && start(self.kind, self.options) == start(self.kind, &rules.options)
+    }
+}
+
+/// The built-in book for the game and variant of `rules`, if there is one.
+#[must_use]
+pub fn built_in_for(rules: &Rules) -> Option<&'static BuiltIn> {
+    BUILT_IN.iter().find(|b| b.fits(rules))
+}
+
 /// How a book's openings are dealt to the encounters.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -92,12 +174,12 @@ pub enum OpeningsError {
     /// No openings in the file.
     #[error("openings file '{0}' has no openings")]
     Empty(String),
-    /// The built-in deck asked for another game.
-    #[error("the three-move deck ('{DECK_NAME}') is for checkers, not {0}")]
-    DeckGame(String),
+    /// A built-in book asked for another game or variant.
+    #[error("the built-in book '{0}' is for {1}, not {2}")]
+    BookGame(&'static str, String, String),
 }
 
-/// Reads an openings file (or the built-in deck, named [`DECK_NAME`]): one opening
+/// Reads an openings file (or a built-in book, by its name: [`BUILT_IN`]): one opening
 /// a line (`#` comments and blank lines skipped), a FEN optionally followed by
 /// `moves M ...`, or moves from the start. Every line is checked against the rules.
 ///
@@ -105,11 +187,17 @@ pub enum OpeningsError {
 /// [`OpeningsError`] naming the file and line.
 pub fn read_openings(path: &Path, rules: &Rules) -> Result<Vec<Opening>, OpeningsError> {
     let name = path.display().to_string();
-    if path == Path::new(DECK_NAME) {
-        if rules.kind().ok() != Some(GameKind::Checkers) {
-            return Err(OpeningsError::DeckGame(rules.game.clone()));
+    if let Some(book) = BUILT_IN.iter().find(|b| Path::new(b.name) == path) {
+        if !book.fits(rules) {
+            let wanted = format!("{} {}", book.kind, book.options);
+            let got = format!("{} {}", rules.game, rules.options);
+            return Err(OpeningsError::BookGame(
+                book.name,
+                wanted.trim().to_owned(),
+                got.trim().to_owned(),
+            ));
         }
-        return parse_book(CHECKERS_DECK, &name, rules);
+        return parse_book(book.text, &name, rules);
     }
     let text = std::fs::read_to_string(path).map_err(|e| OpeningsError::Read(name.clone(), e))?;
     parse_book(&text, &name, rules)
@@ -257,10 +345,33 @@ mod tests {
             r.play_all(&moves).unwrap();
             assert!(!positions.contains(&r.hash()), "{line}");
         }
-        assert!(matches!(
-            read_openings(Path::new(DECK_NAME), &Rules::of("dots", "")),
-            Err(OpeningsError::DeckGame(_))
-        ));
+        let e = read_openings(Path::new(DECK_NAME), &Rules::of("dots", "")).unwrap_err();
+        assert!(
+            e.to_string().contains("'3move' is for checkers, not dots"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn every_built_in_book_reads_and_is_found_by_its_variant() {
+        for book in &BUILT_IN {
+            let rules = Rules::of(book.kind.name(), book.options);
+            assert!(!read_openings(Path::new(book.name), &rules)
+                .unwrap()
+                .is_empty());
+            assert_eq!(built_in_for(&rules).map(|b| b.name), Some(book.name));
+        }
+        // Options in another order name the same variant; other sizes have none.
+        let swapped = Rules::of("dots", "cols=4 rows=4");
+        assert_eq!(built_in_for(&swapped).map(|b| b.name), Some("dots-4x4"));
+        assert!(built_in_for(&Rules::of("dots", "rows=2 cols=3")).is_none());
+        let e = read_openings(Path::new("dots-5x5"), &Rules::of("dots", "rows=4 cols=4"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("is for dots rows=5 cols=5, not dots rows=4 cols=4"),
+            "{e}"
+        );
     }
 
     #[test]

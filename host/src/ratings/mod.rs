@@ -1,13 +1,17 @@
 //! Ratings from game results: the Elo difference of a two-player match from W/D/L or
-//! game pairs (as fastchess computes it), the SPRT of a match (as cutechess computes
-//! it), and maximum-likelihood Elo for many players. docs/ratings.md has the formulas.
+//! game pairs (as fastchess computes it), the SPRT of a match on pairs (as fastchess and
+//! Fishtest compute it) or on W/D/L (also as cutechess does), a simulation of how long an
+//! SPRT runs, and maximum-likelihood Elo for many players. docs/ratings.md has the formulas.
 
+mod bayes_elo;
 mod cholesky;
 mod estimate;
+mod gsprt;
 mod mle;
 mod normal;
 mod pentanomial;
 mod running;
+mod simulate;
 mod sprt;
 mod summary;
 mod wdl;
@@ -17,8 +21,9 @@ pub use mle::{maximum_likelihood, Anchor, RatedGame, Rating};
 pub use normal::{normal_cdf, Z95};
 pub use pentanomial::{elo_pentanomial, games_of_pairs, Pentanomial};
 pub use running::{running_score, ScorePoint};
-pub use sprt::{Sprt, SprtDecision};
-pub use summary::match_summary;
+pub use simulate::{simulate_sprt, SprtSimulation, SprtSimulationSummary, MAX_RUNS};
+pub use sprt::{Sprt, SprtDecision, SprtModel, MAX_SPRT_ELO};
+pub use summary::{match_summary, pairs_summary};
 pub use wdl::{elo_wdl, Wdl};
 
 /// What went wrong reading or rating results.
@@ -36,6 +41,9 @@ pub enum RatingError {
     /// SPRT parameters that make no test.
     #[error("bad SPRT: {0}")]
     BadSprt(&'static str),
+    /// SPRT simulation settings that cannot be simulated.
+    #[error("bad SPRT simulation: {0}")]
+    BadSimulation(String),
     /// A game result that is not 1, ½ or 0 points.
     #[error("score {0} is not 1, 0.5 or 0")]
     BadResult(f64),

@@ -121,24 +121,10 @@ pub struct TournamentConfig {
     pub rounds: usize,
     /// An SPRT that stops a two-player run early (the first player is A).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sprt: Option<SprtConfig>,
+    pub sprt: Option<crate::ratings::Sprt>,
     /// The players.
     #[serde(rename = "player")]
     pub players: Vec<PlayerConfig>,
-}
-
-/// The SPRT's hypotheses and error rates.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SprtConfig {
-    /// Elo under H0.
-    pub elo0: f64,
-    /// Elo under H1.
-    pub elo1: f64,
-    /// False positive rate.
-    pub alpha: f64,
-    /// False negative rate.
-    pub beta: f64,
 }
 
 fn default_time_margin() -> u64 {

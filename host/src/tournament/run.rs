@@ -12,7 +12,7 @@ use super::output::RecordStream;
 use super::schedule::{double_round_robin, gauntlet, grouped_round_robin, round_robin, Encounter};
 use crate::executor::{Executor, ExecutorError, Job};
 use crate::play::game::{Entrant, GameError, GameRecord, GameSpec, Rules};
-use crate::play::openings::{deal, derive_seed, random_opening, read_openings, Opening, DECK_NAME};
+use crate::play::openings::{deal, derive_seed, random_opening, read_openings, Opening, BUILT_IN};
 
 /// Why a run stopped.
 #[derive(Debug, thiserror::Error)]
@@ -102,8 +102,10 @@ impl Planner {
     pub fn new(config: &TournamentConfig, base: &Path) -> Result<Planner, RunError> {
         let rules = config.rules_at(base);
         let book = match &config.openings {
-            Some(file) if file == DECK_NAME => read_openings(Path::new(DECK_NAME), &rules)
-                .map_err(|e| RunError::Openings(e.to_string()))?,
+            Some(file) if BUILT_IN.iter().any(|b| b.name == file) => {
+                read_openings(Path::new(file), &rules)
+                    .map_err(|e| RunError::Openings(e.to_string()))?
+            }
             Some(file) => read_openings(&base.join(file), &rules)
                 .map_err(|e| RunError::Openings(e.to_string()))?,
             None => vec![],
@@ -347,19 +349,13 @@ pub fn execute(
     }
     let specs = plan(&config, &checkpoint.base, &encounters(&config))?;
     super::resume::check_in_schedule(&checkpoint.records, specs.len())?;
-    let sprt = config
-        .sprt
-        .map(|s| crate::ratings::Sprt::new(s.elo0, s.elo1, s.alpha, s.beta))
-        .transpose()?;
-    let pairs = config.games_per_encounter == 2;
+    let sprt = config.sprt;
+    // Decided at pair boundaries, on the pairs or the W/D/L as the model says.
     let stop = |prefix: &[GameRecord]| {
         let s = sprt?;
-        // With colour-swapped pairs the test decides only at pair boundaries.
-        if pairs && prefix.len() % 2 == 1 {
-            return None;
-        }
-        let wdl = wdl_of_first(prefix);
-        (s.decide(wdl) != crate::ratings::SprtDecision::Continue).then_some(prefix.len())
+        let pairs = &prefix[..prefix.len() - prefix.len() % 2];
+        let decision = s.decide_match(wdl_of_first(pairs), &pentanomial_of_first(pairs));
+        (decision != crate::ratings::SprtDecision::Continue).then_some(pairs.len())
     };
     let total = specs.len();
     let on_game =
@@ -367,6 +363,18 @@ pub fn execute(
     let records = run(&specs, &entrants, checkpoint, dir, executor, on_game, stop)?;
     super::output::write_all(dir, &config, &records, None)?;
     Ok((config, records, None))
+}
+
+/// The game pairs (games 2k and 2k + 1: one opening, colours swapped) of player 0 (A)
+/// against player 1; an odd last game is left out.
+#[must_use]
+pub fn pentanomial_of_first(records: &[GameRecord]) -> crate::ratings::Pentanomial {
+    let mut pairs = crate::ratings::Pentanomial::default();
+    for pair in records.chunks_exact(2) {
+        // Always 1, ½ or 0, which is all `record` refuses otherwise.
+        let _ = pairs.record(pair[0].points_of(0), pair[1].points_of(0));
+    }
+    pairs
 }
 
 /// Wins, draws and losses of player 0 (A) against player 1.
