@@ -120,7 +120,9 @@ pub enum Command<'l> {
 pub const DEFAULT_MAX_PLIES: u32 = 400;
 
 impl<'l> Command<'l> {
-    /// Parses a line.
+    /// Parses a line, without its line ending: the line readers (the host's, the
+    /// firmware's [`LineBuffer`](super::LineBuffer)) drop the `\n` and one `\r`
+    /// before it, so any `\r` left is an error here.
     ///
     /// # Errors
     /// [`ProtocolError`] naming the offending token.
@@ -128,7 +130,6 @@ impl<'l> Command<'l> {
         if line.len() > super::MAX_LINE {
             return Err(ProtocolError::LineTooLong);
         }
-        let line = line.strip_suffix('\r').unwrap_or(line);
         if let Some(c) = line
             .chars()
             .find(|&c| c.is_whitespace() && !is_separator(c))
@@ -584,7 +585,11 @@ mod tests {
             Err(ProtocolError::UnknownCommand("jump"))
         );
         assert_eq!(Command::parse(""), Err(ProtocolError::Empty));
-        assert_eq!(Command::parse("quit\r"), Ok(Command::Quit));
+        // The line ending is the line reader's: a carriage return left is an error.
+        assert_eq!(
+            Command::parse("quit\r"),
+            Err(ProtocolError::BadWhitespace('\r'))
+        );
         assert_eq!(Command::parse("\tquit "), Ok(Command::Quit));
         assert_eq!(
             Command::parse("quit\u{2028}"),

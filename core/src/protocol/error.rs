@@ -63,7 +63,8 @@ pub enum ProtocolError<'l> {
     NoSolver,
     /// `solve` on a Dots-and-Boxes board larger than the solver answers quickly.
     TooLargeToSolve,
-    /// A whitespace character other than space or tab (or a final carriage return).
+    /// A whitespace character other than space or tab (a carriage return included:
+    /// the line reader drops the one a CRLF line ending has).
     BadWhitespace(char),
     /// `stop` ended the command before it had a result.
     Stopped,
