@@ -58,7 +58,7 @@ pub struct GameClock {
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Budget {
     /// The target: no iteration starts that is predicted to end far beyond it
-    /// (scaled by how the search goes, see [`Deepening`]).
+    /// (scaled by how the search goes: `docs/search.md`, "Game clocks").
     pub soft_ms: u64,
     /// The limit: the running iteration is abandoned when it is reached.
     pub hard_ms: u64,
