@@ -341,6 +341,22 @@ mod tests {
     }
 
     #[test]
+    fn a_search_under_a_game_clock_ends_by_itself_on_the_wall_clock() {
+        // No input to stop it: only the time manager can (0.2 s left: hard limit 24 ms).
+        let mut memory = SearchMemory::try_new(1024, DEFAULT_MOVE_WORDS).unwrap();
+        let mut engine = Engine::new(&mut memory.tt, &mut memory.moves);
+        let clock = HostClock::new();
+        let mut out = String::new();
+        engine.execute("game checkers", &clock, &mut out);
+        engine.execute("go time1=200 time2=200 inc1=0", &clock, &mut out);
+        assert!(out.starts_with("ok\ninfo depth=1 "), "{out}");
+        assert!(
+            out.contains("\nbestmove ") && out.ends_with("\nok\n"),
+            "{out}"
+        );
+    }
+
+    #[test]
     fn exactly_one_carriage_return_ends_a_line() {
         let out = replies(&b"fen\r\nfen\r\r\nfen\n"[..]);
         let fen = "fen .../.../...:x\nok\n";
