@@ -1,7 +1,7 @@
 //! The device's state machine: menus, the cursor and move entry, and the engine's
 //! turns, driven by button presses. It knows nothing of the display (the
 //! `draw` module reads it) nor of the search's memory (the driver
-//! runs [`think`](crate::think) when [`Ui::start_search`] asks for it).
+//! runs [`think`](crate::think()) when [`Ui::start_search`] asks for it).
 //!
 //! Whatever the presses, the position only ever changes by a legal move or by
 //! taking moves back, so no press sequence reaches an illegal position.
