@@ -4,7 +4,7 @@
 //! side, level), a cursor and move entry for every game, the engine's turns and
 //! hints, take-back — as a `no_std`, allocation-free state machine ([`Ui`]) driven
 //! by six buttons ([`Button`]) and tested on the host. It does not know the display:
-//! The `draw` module renders it through `embedded-graphics` onto any `DrawTarget` (a real
+//! [`draw`] renders it through `embedded-graphics` onto any `DrawTarget` (a real
 //! screen, the emulator's framebuffer, a PNG on the host), and the driver (the
 //! firmware, the host's renderer) runs the searches it asks for with [`think()`].
 //!
@@ -19,6 +19,8 @@
 #![forbid(unsafe_code)]
 
 pub mod button;
+pub mod device;
+pub mod draw;
 pub mod point;
 pub mod record;
 pub mod setup;
