@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod clock;
+pub mod device;
 pub mod egtb;
 pub mod executor;
 pub mod experiment;
