@@ -91,6 +91,15 @@ if ! grep -Eq "$expected" <<<"$(tr '\n' ' ' <<<"$interrupted" | sed 's/ $//')"; 
     exit 1
 fi
 
+step "firmware: the standalone device under QEMU: a game of each kind by scripted presses, frames vs the references"
+# Every frame must equal the host's rendering of the same script, and the marked
+# frames the committed PNGs (a difference is drawn into target/device-frames/).
+for game in tictactoe checkers dots3 amazons6; do
+    timeout 300 cargo run --release --quiet -p microply-host -- device "firmware/docs/device/$game.txt" \
+        --firmware firmware/target/thumbv7em-none-eabihf/release/device \
+        --check "firmware/docs/device/$game" --out "target/device-frames/$game" 2>&1 | tee -a "$log"
+done
+
 step "firmware: cross-check against the host engine under QEMU, with the firmware report"
 timeout 1200 cargo run --release --quiet -p microply-host -- \
     crosscheck --firmware "$elf" --report 2>&1 | tee -a "$log"
