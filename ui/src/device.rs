@@ -2,12 +2,96 @@
 //! run the searches the state machine asks for (showing each completed iteration),
 //! and wait for the next press. Running the same loop is what makes the host's
 //! frames and the emulated firmware's frames comparable pixel for pixel.
+//!
+//! While the engine searches, its clock ([`Input`]) polls the buttons, as the
+//! engine program's polls the UART: `back` stops the search and the engine plays
+//! the best move found so far ("move now"); other presses wait for the search's end.
+
+use core::cell::RefCell;
 
 use microply_core::protocol::MoveWord;
 use microply_core::search::{Clock, Entry};
 
+use crate::button::Button;
 use crate::think::think;
 use crate::ui::Ui;
+
+/// What a device's buttons report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// A button went down.
+    Press(Button),
+    /// End the program (the emulator's harness only).
+    Quit,
+}
+
+/// A device's buttons, polled without waiting.
+pub trait Keys {
+    /// The next key event since the last poll, if any; `now_ms` is the clock's time
+    /// (for debouncing).
+    fn poll(&mut self, now_ms: u64) -> Option<Key>;
+}
+
+/// Presses that arrive during a search and wait for its end.
+pub const PENDING: usize = 16;
+
+/// The buttons seen through the search's clock: the [`Clock`] a device searches
+/// with, its time from `clock`.
+pub struct Input<K: Keys, C: Clock> {
+    keys: RefCell<K>,
+    pending: RefCell<heapless::Deque<Key, PENDING>>,
+    clock: C,
+}
+
+impl<K: Keys, C: Clock> Input<K, C> {
+    /// The buttons `keys`, the time from `clock`.
+    pub fn new(keys: K, clock: C) -> Self {
+        Input {
+            keys: RefCell::new(keys),
+            pending: RefCell::new(heapless::Deque::new()),
+            clock,
+        }
+    }
+
+    /// Waits for the next key, taking the ones held back during a search first.
+    pub fn next(&self) -> Key {
+        if let Some(key) = self.pending.borrow_mut().pop_front() {
+            return key;
+        }
+        loop {
+            if let Some(key) = self.poll() {
+                return key;
+            }
+        }
+    }
+
+    fn poll(&self) -> Option<Key> {
+        let now = self.clock.now_ms();
+        self.keys.try_borrow_mut().ok()?.poll(now)
+    }
+}
+
+impl<K: Keys, C: Clock> Clock for Input<K, C> {
+    fn now_ms(&self) -> u64 {
+        self.clock.now_ms()
+    }
+
+    /// `back` stops the search (it is not passed on); `Quit` stops it too and waits
+    /// with the other keys, in order, for the search's end.
+    fn stop_requested(&self) -> bool {
+        match self.poll() {
+            Some(Key::Press(Button::Back)) => true,
+            Some(key) => {
+                if let Ok(mut pending) = self.pending.try_borrow_mut() {
+                    // A full queue drops the press, as a busy device would.
+                    let _ = pending.push_back(key);
+                }
+                key == Key::Quit
+            }
+            None => false,
+        }
+    }
+}
 
 /// Runs every search the state machine asks for now, calling `show` before each,
 /// after each completed iteration and once the machine waits for a press.
@@ -73,7 +157,60 @@ fn emit_run(color: u16, n: u8, out: &mut impl FnMut(&[u8])) {
 mod tests {
     extern crate std;
     use super::*;
+    use crate::setup::{GameChoice, Level, Seat, Setup};
+    use core::cell::Cell;
+    use microply_core::search::NoClock;
+    use std::vec;
     use std::vec::Vec;
+
+    /// Keys from a list, one per poll after `quiet` empty polls.
+    struct Scripted<'a> {
+        keys: Vec<Key>,
+        quiet: usize,
+        polls: &'a Cell<usize>,
+    }
+
+    impl Keys for Scripted<'_> {
+        fn poll(&mut self, _now_ms: u64) -> Option<Key> {
+            self.polls.set(self.polls.get() + 1);
+            if self.polls.get() <= self.quiet || self.keys.is_empty() {
+                return None;
+            }
+            Some(self.keys.remove(0))
+        }
+    }
+
+    #[test]
+    fn back_during_a_search_makes_the_engine_move_now() {
+        // Amazons 10×10 at Expert: 2,000,000 nodes without the stop.
+        let setup = Setup {
+            game: GameChoice::Amazons(10),
+            seats: [Seat::Engine, Seat::Human],
+            level: Level::Expert,
+        };
+        let mut ui = Ui::new(setup);
+        ui.press(Button::Select);
+        let polls = Cell::new(0);
+        let keys = Scripted {
+            keys: vec![Key::Press(Button::Up), Key::Press(Button::Back)],
+            quiet: 20,
+            polls: &polls,
+        };
+        let input = Input::new(keys, NoClock);
+        let mut tt = vec![Entry::EMPTY; crate::DEVICE_TT_ENTRIES];
+        let mut words = vec![0; crate::DEVICE_MOVE_WORDS];
+        let mut frames = 0;
+        settle(&mut ui, &mut tt, &mut words, &input, &mut |_| frames += 1);
+        assert_eq!(ui.record().len(), 1, "the engine moved");
+        assert!(ui.awaits_person());
+        assert!(
+            polls.get() < 100,
+            "stopped at the back press, {} polls",
+            polls.get()
+        );
+        // The press made during the search waits for its end; back was consumed.
+        assert_eq!(input.next(), Key::Press(Button::Up));
+    }
 
     #[test]
     fn runs_cover_the_pixels() {

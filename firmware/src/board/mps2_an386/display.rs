@@ -95,7 +95,7 @@ pub struct SerialKeys {
 }
 
 impl Keys for SerialKeys {
-    fn poll(&mut self, _clock: &TickClock) -> Option<Key> {
+    fn poll(&mut self, _now_ms: u64) -> Option<Key> {
         loop {
             let byte = self.uart.try_read_byte()?;
             if byte == b'q' {

@@ -72,9 +72,7 @@ pub struct GpioKeys {
 }
 
 impl Keys for GpioKeys {
-    fn poll(&mut self, clock: &TickClock) -> Option<Key> {
-        use microply_core::search::Clock;
-        let now = clock.now_ms();
+    fn poll(&mut self, now: u64) -> Option<Key> {
         for b in &mut self.buttons {
             let raw = b.pin.is_low();
             if raw != b.raw {
