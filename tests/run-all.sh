@@ -30,9 +30,9 @@ cargo clippy --workspace --all-targets -- -D warnings
 step "docs"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
-step "core for Cortex-M (no_std, no alloc): M4F and M0 (no FPU, no divide)"
-cargo build -p microply-core --target thumbv7em-none-eabihf --release
-cargo build -p microply-core --target thumbv6m-none-eabi --release
+step "core and the device UI for Cortex-M (no_std, no alloc): M4F and M0 (no FPU, no divide)"
+cargo build -p microply-core -p microply-ui --target thumbv7em-none-eabihf --release
+cargo build -p microply-core -p microply-ui --target thumbv6m-none-eabi --release
 
 step "tests"
 cargo test --workspace 2>&1 | tee -a "$log"

@@ -172,6 +172,7 @@ fn boxes_won(before: &AnyPosition, after: &AnyPosition) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use microply_core::games::dots::{Dots, Size};
     use microply_core::games::tictactoe::TicTacToe;
 
     #[test]
@@ -187,5 +188,47 @@ mod tests {
         assert_eq!(r.take_back(5), 1);
         assert_eq!(*r.position(), AnyPosition::from(TicTacToe::START));
         assert!(r.is_consistent());
+    }
+
+    #[test]
+    fn dots_boxes_are_credited_to_who_completed_them() {
+        // Every game of 1×2 boxes, first legal move or last each ply: the boxes
+        // credited to the first player are full and as many as its score, and
+        // taking a ply back keeps that so.
+        let size = Size::new(1, 2).unwrap();
+        let mut first_scored = false;
+        for pattern in 0..128u32 {
+            let mut r = Record::new(Dots::empty(size).into());
+            for ply in 0.. {
+                let AnyPosition::Dots(pos) = *r.position() else {
+                    panic!("a dots game")
+                };
+                let n = pos.count_moves() as u16;
+                if n == 0 {
+                    break;
+                }
+                let index = if pattern >> (ply % 7) & 1 == 1 {
+                    n - 1
+                } else {
+                    0
+                };
+                assert!(r.play(index));
+            }
+            let check = |r: &Record| {
+                let AnyPosition::Dots(pos) = *r.position() else {
+                    panic!("a dots game")
+                };
+                assert_eq!(r.first_boxes() & !pos.full_boxes(), 0);
+                assert_eq!(
+                    r.first_boxes().count_ones(),
+                    u32::from(pos.score(Player::First))
+                );
+            };
+            check(&r);
+            first_scored |= r.first_boxes() != 0;
+            r.take_back(3);
+            check(&r);
+        }
+        assert!(first_scored, "some game credits the first player");
     }
 }
