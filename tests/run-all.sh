@@ -94,7 +94,8 @@ fi
 step "firmware: the standalone device under QEMU: a game of each kind by scripted presses, frames vs the references"
 # Every frame must equal the host's rendering of the same script, and the marked
 # frames the committed PNGs (a difference is drawn into target/device-frames/).
-for game in tictactoe checkers dots3 amazons6; do
+# back.txt: back pressed while the engine searches (Expert, 2 s) makes it move now.
+for game in tictactoe checkers dots3 amazons6 back; do
     timeout 300 cargo run --release --quiet -p microply-host -- device "firmware/docs/device/$game.txt" \
         --firmware firmware/target/thumbv7em-none-eabihf/release/device \
         --check "firmware/docs/device/$game" --out "target/device-frames/$game" 2>&1 | tee -a "$log"

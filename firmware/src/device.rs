@@ -4,8 +4,10 @@
 //! The search's clock polls the buttons (`microply_ui::device::Input`), as the
 //! engine program's polls the UART: `back` during a search stops it, and the engine
 //! plays the best move found so far ("move now"); other presses wait until the
-//! search is over. Each frame's drawing time and the stack high-water mark go to the
-//! defmt log.
+//! search is over. The defmt log gets each frame's drawing time (`frame N: ticks=T`)
+//! and, once the device waits for a press, the time since the last one (searches
+//! included) and the stack high-water mark (`press N: ticks=T stack=S`; press 0 is
+//! the boot).
 
 use microply_core::protocol::MoveWord;
 use microply_core::search::Entry;
@@ -37,15 +39,23 @@ pub fn run<S: Screen, K: Keys>(
     let input = Input::new(keys, clock);
     let mut ui = Ui::default();
     let mut frames: u32 = 0;
+    let mut presses: u32 = 0;
     loop {
         stack::repaint();
+        let settling = clock.ticks();
         settle(&mut ui, tt, moves, &input, &mut |ui| {
             let start = clock.ticks();
             screen.show(ui);
             defmt::info!("frame {=u32}: ticks={=u64}", frames, clock.ticks() - start);
             frames = frames.wrapping_add(1);
         });
-        defmt::info!("press: stack={=u32}", stack::high_water() as u32);
+        defmt::info!(
+            "press {=u32}: ticks={=u64} stack={=u32}",
+            presses,
+            clock.ticks() - settling,
+            stack::high_water() as u32
+        );
+        presses = presses.wrapping_add(1);
         screen.idle();
         match input.next() {
             Key::Press(button) => ui.press(button),

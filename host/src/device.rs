@@ -4,7 +4,11 @@
 //! written as PNG and compared with reference PNGs, the difference drawn.
 //!
 //! A script is button letters (`u d l r s b`), whitespace, `# comments` to the end of
-//! the line, and marks `[name]` that name the frame on screen at that point.
+//! the line, and marks `[name]` that name the frame on screen at that point. On the
+//! firmware each press is sent once the device says it waits for one; `!` before a
+//! letter sends the press after it at once, while the device is still busy with
+//! this one (`!s b`: back while the engine searches after the start) — the press
+//! after a `!` must be one the busy device takes (back during a search).
 
 use std::fs::File;
 use std::io::{BufWriter, Read, Write};
@@ -161,11 +165,16 @@ pub fn difference(frame: &Frame, reference: &[u8]) -> (usize, Vec<u8>) {
 pub enum Step {
     /// Press a button.
     Press(Button),
+    /// Press a button and, on the firmware, send the next press without waiting for
+    /// the device to be idle (the host, which cannot press during a search, presses
+    /// normally).
+    Rush(Button),
     /// Name the frame on screen now.
     Mark(String),
 }
 
-/// Parses a script: button letters, whitespace, `# comments`, `[marks]`.
+/// Parses a script: button letters (`!` before one: rush it), whitespace,
+/// `# comments`, `[marks]`.
 ///
 /// # Errors
 /// A character that is no button, or an unclosed or empty mark, with its line.
@@ -174,9 +183,14 @@ pub fn parse_script(text: &str) -> anyhow::Result<Vec<Step>> {
     for (number, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("");
         let mut rest = line;
+        let mut rush = false;
         while let Some(c) = rest.chars().next() {
             rest = &rest[c.len_utf8()..];
             if c.is_whitespace() {
+                continue;
+            }
+            if c == '!' {
+                rush = true;
                 continue;
             }
             if c == '[' {
@@ -201,7 +215,15 @@ pub fn parse_script(text: &str) -> anyhow::Result<Vec<Step>> {
                 .ok()
                 .and_then(Button::from_ascii)
                 .ok_or_else(|| anyhow!("line {}: '{c}' is no button (u d l r s b)", number + 1))?;
-            steps.push(Step::Press(button));
+            steps.push(if rush {
+                Step::Rush(button)
+            } else {
+                Step::Press(button)
+            });
+            rush = false;
+        }
+        if rush {
+            bail!("line {}: '!' must come before a button", number + 1);
         }
     }
     Ok(steps)
@@ -255,7 +277,7 @@ pub fn render(steps: &[Step]) -> Rendering {
     settle_into(&mut ui, &mut rendering.frames);
     for step in steps {
         match step {
-            Step::Press(button) => {
+            Step::Press(button) | Step::Rush(button) => {
                 rendering.pressed();
                 ui.press(*button);
                 settle_into(&mut ui, &mut rendering.frames);
@@ -410,6 +432,10 @@ pub fn render_on_firmware(
                     rendering.pressed();
                     device.press(*button)?;
                     device.until_idle(&mut rendering.frames)?;
+                }
+                Step::Rush(button) => {
+                    rendering.pressed();
+                    device.press(*button)?;
                 }
                 Step::Mark(name) => rendering.mark(name),
             }
@@ -619,6 +645,11 @@ mod tests {
             ]
         );
         assert!(parse_script("u z").is_err());
+        assert_eq!(
+            parse_script("! s b").unwrap(),
+            vec![Step::Rush(Button::Select), Step::Press(Button::Back)]
+        );
+        assert!(parse_script("s !").is_err());
         assert!(parse_script("[open").is_err());
     }
 
