@@ -152,16 +152,19 @@ impl Level {
                 depth: Some(3),
                 nodes: Some(20_000),
                 time_ms: None,
+                clock: None,
             },
             Level::Hard => Limits {
                 depth: Some(6),
                 nodes: Some(200_000),
                 time_ms: None,
+                clock: None,
             },
             Level::Expert => Limits {
                 depth: None,
                 nodes: Some(2_000_000),
                 time_ms: Some(2_000),
+                clock: None,
             },
         }
     }
