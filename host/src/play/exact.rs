@@ -101,4 +101,24 @@ mod tests {
         let ttt = Referee::new(GameKind::TicTacToe, "").unwrap();
         assert_eq!(judge.verdict(ttt.position()), None);
     }
+
+    #[test]
+    fn checkers_tables_adjudicate_what_they_hold() {
+        let dir = tempfile::tempdir().unwrap();
+        Tablebase::new(crate::egtb::solve(3).tables)
+            .write(dir.path())
+            .unwrap();
+        let mut judge = ExactJudge::new(Some(dir.path())).unwrap();
+        // A king and a man against a king, White to move: lost for White
+        // (the tables' own test in egtb/oracle.rs), so Black, the first player, wins.
+        let lost = Referee::from_fen(GameKind::Checkers, "", "W:WK14:BK19,28").unwrap();
+        assert_eq!(
+            judge.verdict(lost.position()),
+            Some((Outcome::Win(Player::First), Termination::Tablebase))
+        );
+        // Four pieces are beyond 3-piece tables: no verdict.
+        let four = Referee::from_fen(GameKind::Checkers, "", "W:WK14,K2:BK19,28").unwrap();
+        assert_eq!(judge.verdict(four.position()), None);
+        assert!(ExactJudge::new(Some(Path::new("/nonexistent/tables"))).is_err());
+    }
 }
