@@ -113,8 +113,8 @@ tournament() { # DIR [ARGS...]
         --out "$dir" "$@" >"$dir.log" 2>&1
 }
 ray_args=(--executor ray --ray-address "$address" --ray-python "$python")
-same() { # DIR: its files (the state's finish order and times aside) equal the local run's
-    diff -r -x state.json "$tmp/runs/local" "$1" >/dev/null
+same() { # DIR: its files (the journal's finish order and times aside) equal the local run's
+    diff -r -x games.jsonl "$tmp/runs/local" "$1" >/dev/null
 }
 
 step "the local executor"
@@ -189,8 +189,7 @@ if tournament "$tmp/runs/failing" "${ray_args[@]}" --ray-chunk 1 --ray-retries 1
 fi
 grep -q "a Ray task failed after its retries: .*games 5..5 .*game 5 refused on purpose" \
     "$tmp/runs/failing.log" || { cat "$tmp/runs/failing.log"; fail "the error does not name the chunk"; }
-saved=$("$python" -c "import json,sys; print(len(json.load(open(sys.argv[1]))['records']))" \
-    "$tmp/runs/failing/state.json")
+saved=$(wc -l <"$tmp/runs/failing/games.jsonl")
 echo "the failed run saved $saved games"
 "$microply" tournament --resume "$tmp/runs/failing" "${ray_args[@]}" >"$tmp/runs/resume.log" 2>&1 ||
     { cat "$tmp/runs/resume.log"; fail "--resume"; }
