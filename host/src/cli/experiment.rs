@@ -11,13 +11,13 @@ use crate::experiment::champions::run_champions;
 use crate::experiment::curriculum::{default_budget, run_curriculum};
 use crate::experiment::duel::Schedule;
 use crate::experiment::league::Board;
-use crate::experiment::parallel::default_threads;
 use crate::experiment::positions::{validation_set, DEFAULT_COUNT, DEFAULT_SEED};
 use crate::experiment::time::run_time;
 use crate::experiment::training::train_or_resume;
 use crate::experiment::validate::validate_on;
 use crate::experiment::vs_hand::{interval_above_zero, run_vs_hand, VsHand};
 use crate::experiment::weights_file::read_dots_weights;
+use crate::parallel::default_threads;
 use crate::progress::{Display, Progress};
 use crate::train::TrainConfig;
 
@@ -39,7 +39,7 @@ pub enum ExperimentCommand {
         #[arg(long, default_value_t = DEFAULT_SEED)]
         seed: u64,
         /// Worker threads (default: the number of cores).
-        #[arg(long)]
+        #[arg(long, alias = "threads", value_parser = super::parse_concurrency)]
         concurrency: Option<usize>,
     },
     /// Evolved weights against the hand-set ones: a match with both colours from
@@ -139,7 +139,7 @@ pub struct GamesArgs {
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
     /// Worker threads (default: the number of cores).
-    #[arg(long)]
+    #[arg(long, alias = "threads", value_parser = super::parse_concurrency)]
     concurrency: Option<usize>,
 }
 

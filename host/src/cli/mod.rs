@@ -257,6 +257,18 @@ pub enum Command {
 }
 
 /// A table size: a number of entries, at least one.
+/// `--concurrency` (alias `--threads`, hidden): worker threads, at least one.
+///
+/// # Errors
+/// Not a number, or zero.
+pub fn parse_concurrency(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => Err("0 threads cannot play a game: give at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("'{s}': {e}")),
+    }
+}
+
 fn parse_tt_entries(s: &str) -> Result<usize, String> {
     match s.parse::<usize>() {
         Ok(0) => Err("the table needs at least 1 entry".into()),

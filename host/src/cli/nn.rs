@@ -48,7 +48,7 @@ pub enum NnCommand {
         #[arg(long, default_value_t = 0.1)]
         explore: f64,
         /// Threads (default: every core; the result does not depend on it).
-        #[arg(long)]
+        #[arg(long = "concurrency", alias = "threads", value_parser = super::parse_concurrency)]
         threads: Option<usize>,
         /// Also write the labelled positions as a samples file.
         #[arg(long)]
@@ -72,7 +72,7 @@ pub enum NnCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Threads (default: every core; the result does not depend on it).
-        #[arg(long)]
+        #[arg(long = "concurrency", alias = "threads", value_parser = super::parse_concurrency)]
         threads: Option<usize>,
     },
 }

@@ -78,8 +78,9 @@ pub struct TournamentConfig {
     /// Games per encounter (each opening played with both colours when even).
     #[serde(default = "default_games")]
     pub games_per_encounter: usize,
-    /// Random plies from the start for each encounter's opening.
-    #[serde(default)]
+    /// Random plies from the start for each encounter's opening
+    /// ([`DEFAULT_RANDOM_PLIES`] when absent).
+    #[serde(default = "default_random_plies")]
     pub random_plies: u32,
     /// An openings file instead (one FEN or move list a line), relative to the
     /// config; `3move` is the built-in checkers deck.
@@ -154,11 +155,20 @@ fn default_seed() -> u64 {
     1
 }
 fn default_max_plies() -> u32 {
-    400
+    crate::play::game::DEFAULT_MAX_PLIES
 }
 fn default_timeout() -> u64 {
-    60_000
+    crate::play::game::DEFAULT_MOVE_TIMEOUT_MS
 }
+fn default_random_plies() -> u32 {
+    DEFAULT_RANDOM_PLIES
+}
+
+/// Random opening plies when neither the file nor the command line says: the same for
+/// `match`, `tournament --player` and a tournament file. Four, not zero, because two
+/// deterministic engines from the same position play the same game every time, so
+/// without a book an encounter of many games would measure one game many times.
+pub const DEFAULT_RANDOM_PLIES: u32 = 4;
 
 /// A configuration that cannot run.
 #[derive(Debug, thiserror::Error)]
