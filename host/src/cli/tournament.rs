@@ -283,7 +283,7 @@ pub fn matchup(
     let (config, records, _) = execute(start, &dir, &*executor(args)?, progress(live))?;
     eprintln!();
     let mut summary = match_summary(&config, &records);
-    match score_svg(&records) {
+    match score_svg(&config, &records) {
         Ok(svg) => crate::files::write_atomically(&dir.join("score.svg"), svg.as_bytes())?,
         Err(e) => summary += &plot_warning("score.svg", &e.to_string()),
     }
@@ -304,11 +304,12 @@ fn match_summary(config: &TournamentConfig, records: &[GameRecord]) -> String {
         + "\n![score over games](score.svg)\n"
 }
 
-fn score_svg(records: &[GameRecord]) -> anyhow::Result<String> {
+fn score_svg(config: &TournamentConfig, records: &[GameRecord]) -> anyhow::Result<String> {
     let points: Vec<f64> = records.iter().map(|r| r.points_of(0)).collect();
     let running = crate::ratings::running_score(&points)?;
-    Ok(crate::report::score_plot(
-        "Score of A over games",
-        &running,
-    )?)
+    let title = format!(
+        "Score of {} against {} over games",
+        config.players[0].name, config.players[1].name
+    );
+    Ok(crate::report::score_plot(&title, &running)?)
 }
