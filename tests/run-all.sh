@@ -30,9 +30,9 @@ cargo clippy --workspace --all-targets -- -D warnings
 step "docs"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
-step "core for Cortex-M (no_std, no alloc): M4F and M0 (no FPU, no divide)"
-cargo build -p microply-core --target thumbv7em-none-eabihf --release
-cargo build -p microply-core --target thumbv6m-none-eabi --release
+step "core and the device UI for Cortex-M (no_std, no alloc): M4F and M0 (no FPU, no divide)"
+cargo build -p microply-core -p microply-ui --target thumbv7em-none-eabihf --release
+cargo build -p microply-core -p microply-ui --target thumbv6m-none-eabi --release
 
 step "tests"
 cargo test --workspace 2>&1 | tee -a "$log"
@@ -90,6 +90,16 @@ if ! grep -Eq "$expected" <<<"$(tr '\n' ' ' <<<"$interrupted" | sed 's/ $//')"; 
     echo "the firmware did not stop as expected" >&2
     exit 1
 fi
+
+step "firmware: the standalone device under QEMU: a game of each kind by scripted presses, frames vs the references"
+# Every frame must equal the host's rendering of the same script, and the marked
+# frames the committed PNGs (a difference is drawn into target/device-frames/).
+# back.txt: back pressed while the engine searches (Expert, 2 s) makes it move now.
+for game in tictactoe checkers dots3 amazons6 back; do
+    timeout 300 cargo run --release --quiet -p microply-host -- device "firmware/docs/device/$game.txt" \
+        --firmware firmware/target/thumbv7em-none-eabihf/release/device \
+        --check "firmware/docs/device/$game" --out "target/device-frames/$game" 2>&1 | tee -a "$log"
+done
 
 step "firmware: cross-check against the host engine under QEMU, with the firmware report"
 timeout 1200 cargo run --release --quiet -p microply-host -- \

@@ -1,5 +1,5 @@
 //! Tournament throughput: checkers games per second at depth 4 with one and two
-//! worker threads (the checkpointed runner, state saved after every game, as a real
+//! worker threads (the journaled runner, each game appended and synced, as a real
 //! run does), and the cost of an external engine process per game: the same
 //! tic-tac-toe games with in-process players and with `cmd = "microply engine"`
 //! players, whose difference is the overhead (spawn, handshake, pipes, exit).
@@ -12,9 +12,9 @@
 use std::path::{Path, PathBuf};
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use microply_host::play::game::{Entrant, GameRecord, GameSpec};
 use microply_host::tournament::checkpoint::Checkpoint;
 use microply_host::tournament::config::TournamentConfig;
-use microply_host::tournament::game::{Entrant, GameRecord, GameSpec};
 use microply_host::tournament::run::{encounters, plan, run};
 
 /// Four depth-4 checkers players of different algorithms, two pairings, each
@@ -84,20 +84,17 @@ fn prepare(text: &str, dir: &Path) -> Prepared {
     }
 }
 
-/// Plays every game on `threads` workers, saving the state in `dir` after each.
+/// Plays every game on `threads` workers, appending each to a new journal in `dir`.
 fn play(p: &Prepared, threads: usize, dir: &Path) -> Vec<GameRecord> {
-    let checkpoint = Checkpoint {
-        config: p.config.clone(),
-        base: PathBuf::from("."),
-        records: vec![],
-    };
+    let checkpoint = Checkpoint::create(dir, p.config.clone(), PathBuf::from("."))
+        .expect("a journal in the scratch folder");
     run(
         &p.specs,
         &p.entrants,
         checkpoint,
         dir,
         &microply_host::executor::Local { threads },
-        |_, _| {},
+        |_, _, _| {},
         |_| None,
     )
     .expect("games play")

@@ -6,7 +6,8 @@
 //! The crate is thin: board bring-up ([`board`], one module per board behind a
 //! cargo feature), the UART [`port`], the SysTick [`clock`], [`stack`] measurement and its [`guard`], the engine's [`memory`],
 //! panic and HardFault handling, and the [`app`] loop shared by every board. The
-//! program itself is `src/bin/engine.rs`.
+//! program itself is `src/bin/engine.rs`; `src/bin/device.rs` is the standalone
+//! device (screen, buttons, menus: [`device`]).
 #![no_std]
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
@@ -14,6 +15,7 @@
 pub mod app;
 pub mod board;
 pub mod clock;
+pub mod device;
 mod fault;
 pub mod guard;
 pub mod memory;

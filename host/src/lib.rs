@@ -4,6 +4,7 @@
 pub mod book;
 pub mod cli;
 pub mod clock;
+pub mod device;
 pub mod egtb;
 pub mod executor;
 pub mod experiment;

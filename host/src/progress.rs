@@ -81,6 +81,14 @@ impl Progress {
         self.bar.set_position(done);
     }
 
+    /// The same progress, timed from `started` (work that began before the first
+    /// step was shown: the rate then counts the first step's time too).
+    #[must_use]
+    pub fn since(mut self, started: Instant) -> Progress {
+        self.started = started;
+        self
+    }
+
     /// Steps finished per second in this run.
     #[must_use]
     pub fn rate(&self) -> f64 {

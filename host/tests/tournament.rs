@@ -399,3 +399,71 @@ fn a_match_stops_early_by_sprt() {
     assert!(games < 200, "stopped early after {games} games");
     assert!(dir.join("score.svg").exists() && dir.join("match.md").exists());
 }
+
+/// The strength lab's short seeded run, node-limited so it is the same everywhere:
+/// a checkers match from the ACF deck (the default), adjudication on (the default),
+/// a pentanomial SPRT; 1 and 2 threads write the same files, every record names
+/// how its game ended, and the files hold whole pairs.
+#[test]
+fn a_node_limited_match_from_the_deck_is_the_same_on_any_thread_count() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |threads: &str| {
+        let dir = tmp.path().join(format!("t{threads}"));
+        let out = Command::new(BIN)
+            .args(["match", "name=A,nodes=3000,algo=pvs", "name=B,nodes=1500"])
+            .args([
+                "--games",
+                "24",
+                "--sprt",
+                "0,200,0.1,0.1",
+                "--concurrency",
+                threads,
+            ])
+            .args(["--out", dir.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (dir, String::from_utf8_lossy(&out.stdout).into_owned())
+    };
+    let (one, summary) = run("1");
+    let (two, _) = run("2");
+    same_results(&one, &two);
+    let csv = std::fs::read_to_string(one.join("results.csv")).unwrap();
+    let mut rows = csv.lines();
+    assert_eq!(
+        rows.next(),
+        Some("game,round,first,second,result,termination,reason,plies,first_nodes,second_nodes,fen,moves")
+    );
+    let rows: Vec<Vec<&str>> = rows.map(|l| l.split(',').collect()).collect();
+    assert!(
+        rows.len() % 2 == 0 && !rows.is_empty(),
+        "whole pairs: {}",
+        rows.len()
+    );
+    // The deck in order: openings 1 and 2 of books/checkers-3move.txt, both colours.
+    assert!(rows[0][11].starts_with("9-13 21-17 5-9 "), "{:?}", rows[0]);
+    assert!(rows[1][11].starts_with("9-13 21-17 5-9 "), "{:?}", rows[1]);
+    assert!(rows[2][11].starts_with("9-13 21-17 6-9 "), "{:?}", rows[2]);
+    let known = [
+        "rules",
+        "max-plies",
+        "score-draw",
+        "resignation",
+        "tablebase",
+        "solver",
+    ];
+    assert!(rows.iter().all(|r| known.contains(&r[5])), "{csv}");
+    assert!(
+        rows.iter()
+            .any(|r| r[5] == "resignation" || r[5] == "score-draw"),
+        "adjudication is on by default: {csv}"
+    );
+    let pdn = std::fs::read_to_string(one.join("games.pdn")).unwrap();
+    assert_eq!(pdn.matches("[GameType \"21\"]").count(), rows.len());
+    assert!(pdn.contains("[Termination \"adjudication\"]"), "{pdn}");
+    assert!(summary.contains("LLR"), "{summary}");
+}

@@ -2,7 +2,8 @@
 
 use super::error::ProtocolError;
 use crate::games::GameKind;
-use crate::search::{Algorithm, Mode};
+use crate::player::Player;
+use crate::search::{Algorithm, GameClock, Mode};
 
 /// The most whitespace-separated tokens a line may hold.
 pub const MAX_TOKENS: usize = 512;
@@ -16,6 +17,30 @@ pub enum GoLimit {
     Nodes(u64),
     /// `go movetime MS`.
     MoveTime(u64),
+    /// `go time1=MS time2=MS [inc1=MS] [inc2=MS]`: the game clocks.
+    Clock(Clocks),
+}
+
+/// Both players' game clocks, as `go time1=MS time2=MS [inc1=MS] [inc2=MS]` gives
+/// them: `1` is [`Player::First`] (the side that moves first in the game: x, black,
+/// first, white), `2` [`Player::Second`]. The search uses the side to move's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clocks {
+    /// The first player's time left and increment.
+    pub first: GameClock,
+    /// The second player's.
+    pub second: GameClock,
+}
+
+impl Clocks {
+    /// `side`'s clock.
+    #[must_use]
+    pub const fn of(self, side: Player) -> GameClock {
+        match side {
+            Player::First => self.first,
+            Player::Second => self.second,
+        }
+    }
 }
 
 /// One parsed command. Move lists and options stay as text until the game reads them.
@@ -45,7 +70,8 @@ pub enum Command<'l> {
     Status,
     /// `perft D`.
     Perft(u32),
-    /// `go depth D | nodes N | movetime MS [algo=A] [mode=M]`.
+    /// `go depth D | nodes N | movetime MS | time1=MS time2=MS [inc1=MS] [inc2=MS]
+    /// [algo=A] [mode=M]`.
     Go {
         /// When to stop.
         limit: GoLimit,
@@ -94,7 +120,9 @@ pub enum Command<'l> {
 pub const DEFAULT_MAX_PLIES: u32 = 400;
 
 impl<'l> Command<'l> {
-    /// Parses a line.
+    /// Parses a line, without its line ending: the line readers (the host's, the
+    /// firmware's [`LineBuffer`](super::LineBuffer)) drop the `\n` and one `\r`
+    /// before it, so any `\r` left is an error here.
     ///
     /// # Errors
     /// [`ProtocolError`] naming the offending token.
@@ -102,7 +130,6 @@ impl<'l> Command<'l> {
         if line.len() > super::MAX_LINE {
             return Err(ProtocolError::LineTooLong);
         }
-        let line = line.strip_suffix('\r').unwrap_or(line);
         if let Some(c) = line
             .chars()
             .find(|&c| c.is_whitespace() && !is_separator(c))
@@ -236,7 +263,17 @@ fn parse_mode(text: &str) -> Result<Mode, ProtocolError<'_>> {
 }
 
 fn parse_go(rest: &str) -> Result<Command<'_>, ProtocolError<'_>> {
-    let (kind, rest) = split_word(rest);
+    let (kind, after) = split_word(rest);
+    let is_clock_token = |token: &str| {
+        token
+            .split_once('=')
+            .is_some_and(|(key, _)| matches!(key, "time1" | "time2" | "inc1" | "inc2"))
+    };
+    let fixed = matches!(kind, "depth" | "nodes" | "movetime");
+    if !fixed && rest.split_ascii_whitespace().any(is_clock_token) {
+        return parse_go_clock(rest);
+    }
+    let rest = after;
     let (value, rest) = split_word(rest);
     if kind.is_empty() {
         return Err(ProtocolError::MissingArgument("depth, nodes or movetime"));
@@ -256,6 +293,56 @@ fn parse_go(rest: &str) -> Result<Command<'_>, ProtocolError<'_>> {
     }
     Ok(Command::Go {
         limit,
+        algorithm,
+        mode,
+    })
+}
+
+/// `go time1=MS time2=MS [inc1=MS] [inc2=MS] [algo=A] [mode=M]`, in any order; each
+/// clock value at most once, a missing increment is 0.
+fn parse_go_clock(rest: &str) -> Result<Command<'_>, ProtocolError<'_>> {
+    let mut times: [Option<u64>; 2] = [None; 2];
+    let mut increments: [Option<u64>; 2] = [None; 2];
+    let mut algorithm = Algorithm::default();
+    let mut mode = Mode::default();
+    for token in rest.split_ascii_whitespace() {
+        let Some((key, value)) = token.split_once('=') else {
+            return Err(ProtocolError::UnexpectedArgument(token));
+        };
+        let slot = match key {
+            "time1" => &mut times[0],
+            "time2" => &mut times[1],
+            "inc1" => &mut increments[0],
+            "inc2" => &mut increments[1],
+            "algo" => {
+                algorithm = parse_algorithm(value)?;
+                continue;
+            }
+            "mode" => {
+                mode = parse_mode(value)?;
+                continue;
+            }
+            _ => return Err(ProtocolError::UnexpectedArgument(token)),
+        };
+        if slot.is_some() {
+            return Err(ProtocolError::DuplicateArgument(token));
+        }
+        *slot = Some(parse_number(value)?);
+    }
+    let [time1, time2] = times;
+    let [inc1, inc2] = increments;
+    let clocks = Clocks {
+        first: GameClock {
+            remaining_ms: time1.ok_or(ProtocolError::MissingArgument("time1=MS"))?,
+            increment_ms: inc1.unwrap_or(0),
+        },
+        second: GameClock {
+            remaining_ms: time2.ok_or(ProtocolError::MissingArgument("time2=MS"))?,
+            increment_ms: inc2.unwrap_or(0),
+        },
+    };
+    Ok(Command::Go {
+        limit: GoLimit::Clock(clocks),
         algorithm,
         mode,
     })
@@ -393,6 +480,104 @@ mod tests {
         );
     }
 
+    fn clocks(time1: u64, inc1: u64, time2: u64, inc2: u64) -> Clocks {
+        Clocks {
+            first: GameClock {
+                remaining_ms: time1,
+                increment_ms: inc1,
+            },
+            second: GameClock {
+                remaining_ms: time2,
+                increment_ms: inc2,
+            },
+        }
+    }
+
+    #[test]
+    fn parses_the_clock_form_of_go() {
+        assert_eq!(
+            Command::parse("go time1=60000 time2=55000 inc1=1000 inc2=500"),
+            Ok(Command::Go {
+                limit: GoLimit::Clock(clocks(60_000, 1_000, 55_000, 500)),
+                algorithm: Algorithm::Sss,
+                mode: Mode::Exact,
+            })
+        );
+        assert_eq!(
+            Command::parse("go mode=selective time2=0 algo=pvs inc2=7 time1=5"),
+            Ok(Command::Go {
+                limit: GoLimit::Clock(clocks(5, 0, 0, 7)),
+                algorithm: Algorithm::Pvs,
+                mode: Mode::Selective,
+            })
+        );
+        let max = u64::MAX;
+        assert_eq!(
+            Command::parse("go time1=18446744073709551615 time2=1 inc1=18446744073709551615"),
+            Ok(Command::Go {
+                limit: GoLimit::Clock(clocks(max, max, 1, 0)),
+                algorithm: Algorithm::Sss,
+                mode: Mode::Exact,
+            })
+        );
+        assert_eq!(clocks(1, 2, 3, 4).of(Player::Second).remaining_ms, 3);
+    }
+
+    #[test]
+    fn clock_errors_name_the_token() {
+        let cases = [
+            ("go time1=100", ProtocolError::MissingArgument("time2=MS")),
+            ("go time2=100", ProtocolError::MissingArgument("time1=MS")),
+            (
+                "go inc1=5 inc2=5",
+                ProtocolError::MissingArgument("time1=MS"),
+            ),
+            (
+                "go time1=1 time2=2 time1=3",
+                ProtocolError::DuplicateArgument("time1=3"),
+            ),
+            (
+                "go time1=1 time2=2 inc2=0 inc2=0",
+                ProtocolError::DuplicateArgument("inc2=0"),
+            ),
+            ("go time1=1 time2=-2", ProtocolError::BadNumber("-2")),
+            ("go time1= time2=2", ProtocolError::BadNumber("")),
+            ("go time1=01 time2=2", ProtocolError::BadNumber("01")),
+            (
+                "go time1=18446744073709551616 time2=2",
+                ProtocolError::BadNumber("18446744073709551616"),
+            ),
+            ("go time1=1 time2=2 inc1=x", ProtocolError::BadNumber("x")),
+            (
+                "go time1=1 time2=2 depth=3",
+                ProtocolError::UnexpectedArgument("depth=3"),
+            ),
+            (
+                "go time1=1 time2=2 fast",
+                ProtocolError::UnexpectedArgument("fast"),
+            ),
+            (
+                "go time1=1 time2=2 algo=best",
+                ProtocolError::UnknownAlgorithm("best"),
+            ),
+            (
+                "go depth 3 time1=1",
+                ProtocolError::UnexpectedArgument("time1=1"),
+            ),
+            (
+                "go movetime 3 time1=1 time2=1",
+                ProtocolError::UnexpectedArgument("time1=1"),
+            ),
+            (
+                "go wtime=1 btime=1",
+                ProtocolError::UnexpectedArgument("wtime=1"),
+            ),
+        ];
+        for (line, error) in cases {
+            assert_eq!(Command::parse(line), Err(error), "{line}");
+        }
+    }
+
     #[test]
     fn errors_name_the_token() {
         assert_eq!(
@@ -400,7 +585,11 @@ mod tests {
             Err(ProtocolError::UnknownCommand("jump"))
         );
         assert_eq!(Command::parse(""), Err(ProtocolError::Empty));
-        assert_eq!(Command::parse("quit\r"), Ok(Command::Quit));
+        // The line ending is the line reader's: a carriage return left is an error.
+        assert_eq!(
+            Command::parse("quit\r"),
+            Err(ProtocolError::BadWhitespace('\r'))
+        );
         assert_eq!(Command::parse("\tquit "), Ok(Command::Quit));
         assert_eq!(
             Command::parse("quit\u{2028}"),

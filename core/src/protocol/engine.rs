@@ -16,7 +16,7 @@ use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::games::{tictactoe::TicTacToe, AnyPosition, GameKind};
 use crate::playable::{Oracles, Playable};
-use crate::player::Outcome;
+use crate::player::{Outcome, Player};
 use crate::score::Score;
 use crate::score::Value;
 use crate::search::{
@@ -141,7 +141,7 @@ impl<'a> Engine<'a> {
                 max_plies,
             } => {
                 with_position!(&mut self.position, G, p => {
-                    let settings = settings(limit, algorithm, mode);
+                    let settings = settings(limit, algorithm, mode, p.side_to_move());
                     let knowledge = Knowledge::new(G::evaluator(evals), G::oracle(&oracles));
                     *p = selfplay::run(p, &knowledge, tt, moves, &settings, max_plies, clock, out)?;
                 });
@@ -292,7 +292,7 @@ fn run_on<'l, G: Playable, C: Clock>(
                 knowledge,
                 tt,
                 words,
-                &settings(limit, algorithm, mode),
+                &settings(limit, algorithm, mode, pos.side_to_move()),
                 clock,
                 out,
             )?;
@@ -370,11 +370,14 @@ pub(super) fn static_score<G: Playable>(pos: &G, eval: &G::Eval) -> Score {
     }
 }
 
-fn settings(limit: GoLimit, algorithm: Algorithm, mode: Mode) -> Settings {
+/// The search settings of a `go` or `selfplay` by `side` (whose clock a clock limit
+/// uses).
+fn settings(limit: GoLimit, algorithm: Algorithm, mode: Mode, side: Player) -> Settings {
     let limits = match limit {
         GoLimit::Depth(d) => Limits::depth(d),
         GoLimit::Nodes(n) => Limits::nodes(n),
         GoLimit::MoveTime(ms) => Limits::time_ms(ms),
+        GoLimit::Clock(clocks) => Limits::clock(clocks.of(side)),
     };
     Settings {
         algorithm,

@@ -28,6 +28,8 @@ pub enum ProtocolError<'l> {
     MissingArgument(&'static str),
     /// A token the command does not take.
     UnexpectedArgument(&'l str),
+    /// A `key=value` token whose key the line already gave.
+    DuplicateArgument(&'l str),
     /// A token that should be a number (in range) is not.
     BadNumber(&'l str),
     /// The game name is not known.
@@ -61,7 +63,8 @@ pub enum ProtocolError<'l> {
     NoSolver,
     /// `solve` on a Dots-and-Boxes board larger than the solver answers quickly.
     TooLargeToSolve,
-    /// A whitespace character other than space or tab (or a final carriage return).
+    /// A whitespace character other than space or tab (a carriage return included:
+    /// the line reader drops the one a CRLF line ending has).
     BadWhitespace(char),
     /// `stop` ended the command before it had a result.
     Stopped,
@@ -98,6 +101,7 @@ impl fmt::Display for ProtocolError<'_> {
             ProtocolError::UnknownCommand(w) => write!(f, "unknown command '{w}'"),
             ProtocolError::MissingArgument(what) => write!(f, "missing {what}"),
             ProtocolError::UnexpectedArgument(w) => write!(f, "unexpected argument '{w}'"),
+            ProtocolError::DuplicateArgument(w) => write!(f, "duplicate argument '{w}'"),
             ProtocolError::BadNumber(w) => write!(f, "bad number '{w}'"),
             ProtocolError::UnknownGame(w) => {
                 write!(

@@ -24,6 +24,13 @@ pub trait Inbox {
 
     /// Drops the line [`Inbox::peek`] returned: it was handled during the command.
     fn consume(&mut self);
+
+    /// Whether the input has ended: no line is waiting and none will arrive (the
+    /// host's stdin was closed). A running command then stops as at `stop`, as if
+    /// the input had ended with `stop` and `quit`. A UART never ends.
+    fn ended(&mut self) -> bool {
+        false
+    }
 }
 
 /// An inbox that never holds anything: commands run to their end.
@@ -89,7 +96,14 @@ impl<'x, 'o, C: Clock, I: Inbox + ?Sized> Listener<'x, 'o, C, I> {
         loop {
             let heard = match inbox.peek() {
                 Some(Line::Text(text)) => Interjection::of(text),
-                _ => None,
+                Some(_) => None,
+                None => {
+                    // The end of the input stops the command as a last `stop` would.
+                    if inbox.ended() {
+                        self.stopped.set(true);
+                    }
+                    return;
+                }
             };
             match heard {
                 Some(Interjection::Stop) => {
@@ -207,6 +221,53 @@ mod tests {
         let (out, left, _) = run("game checkers", "selfplay depth=64", &["quit"]);
         assert_eq!(out, "result stopped plies=0\nok\n");
         assert_eq!(left, 1);
+    }
+
+    /// Lines that have arrived, then the end of the input.
+    struct Ending<'a>(Arrived<'a>);
+
+    impl Inbox for Ending<'_> {
+        fn peek(&mut self) -> Option<Line<'_>> {
+            self.0.peek()
+        }
+
+        fn consume(&mut self) {
+            self.0.consume();
+        }
+
+        fn ended(&mut self) -> bool {
+            true
+        }
+    }
+
+    fn run_to_the_end(
+        setup: &str,
+        command: &str,
+        arrived: &[&str],
+    ) -> (heapless::String<4096>, usize) {
+        let mut tt = [Entry::EMPTY; 1024];
+        let mut moves = [0 as MoveWord; 2048];
+        let mut engine = Engine::new(&mut tt, &mut moves);
+        let mut out = heapless::String::<4096>::new();
+        engine.execute(setup, &NoClock, &mut out);
+        out.clear();
+        let mut inbox = Ending(Arrived { lines: arrived });
+        let flow = engine.execute_listening(command, &NoClock, &mut inbox, &mut out);
+        assert_eq!(flow, Flow::Continue);
+        (out, inbox.0.lines.len())
+    }
+
+    #[test]
+    fn the_end_of_the_input_stops_a_search_as_a_last_stop_would() {
+        let (out, left) = run_to_the_end("game checkers", "go depth 64", &["isready"]);
+        assert_eq!(left, 0);
+        // Both are heard at the first clock check: readyok, then the stop.
+        assert!(out.ends_with("\nreadyok\nbestmove 9-14\nok\n"), "{out}");
+        let (out, _) = run_to_the_end("game checkers", "perft 30", &[]);
+        assert_eq!(out, "error stopped\n");
+        // A line that must wait keeps the command going: the end is behind it.
+        let (out, left) = run_to_the_end("game tictactoe", "perft 9", &["fen"]);
+        assert_eq!((out.as_str(), left), ("perft 9 127872\nok\n", 1));
     }
 
     #[test]

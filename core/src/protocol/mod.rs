@@ -27,7 +27,7 @@ mod selfplay;
 mod solve;
 
 pub use bench::{BenchPosition, BenchTotal, BENCH_POSITIONS, BENCH_TT_ENTRIES};
-pub use command::{Command, GoLimit, MAX_TOKENS};
+pub use command::{Clocks, Command, GoLimit, MAX_TOKENS};
 pub use engine::{Engine, Flow};
 pub use error::ProtocolError;
 pub use line::{Line, LineBuffer};

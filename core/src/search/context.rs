@@ -38,6 +38,8 @@ pub(crate) struct Context<'s, 't, G: Game, E: Evaluator<G>, C: Clock> {
     pub(crate) tt: &'s mut Table<'t>,
     clock: &'s C,
     limits: Limits,
+    /// [`Limits::hard_ms`], worked out once.
+    hard_ms: Option<u64>,
     started_ms: u64,
     pub(crate) stats: Stats,
     /// Whether nodes reorder their moves (table move and killers first).
@@ -75,6 +77,7 @@ impl<'s, 't, G: Game, E: Evaluator<G>, C: Clock> Context<'s, 't, G, E, C> {
             tt,
             clock,
             limits,
+            hard_ms: limits.hard_ms(),
             started_ms: clock.now_ms(),
             stats: Stats::default(),
             reorder,
@@ -115,8 +118,7 @@ impl<'s, 't, G: Game, E: Evaluator<G>, C: Clock> Context<'s, 't, G, E, C> {
 
     fn out_of_time(&self) -> bool {
         let late = self
-            .limits
-            .time_ms
+            .hard_ms
             .is_some_and(|t| self.clock.now_ms().saturating_sub(self.started_ms) >= t);
         late || self.clock.stop_requested()
     }

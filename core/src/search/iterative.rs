@@ -8,6 +8,7 @@ use super::limits::Clock;
 use super::oracle::{NoOracle, Oracle};
 use super::pvs::Scout;
 use super::stats::Stats;
+use super::time::Deepening;
 use super::tt::Table;
 use super::{Algorithm, Pv, SearchError, SearchResult, Settings, MAX_DEPTH};
 use crate::eval::Evaluator;
@@ -49,7 +50,8 @@ impl<M> From<Iteration<M>> for SearchResult<M> {
 /// `settings.iterative` (else one search at the limit depth), and calls `on_iteration`
 /// after each completed iteration. An iteration cut short by a limit never replaces the
 /// last completed one; if none completed, the best move is the root move found so far,
-/// else the first legal move.
+/// else the first legal move. Under a game clock ([`Limits::clock`](super::Limits::clock))
+/// the time manager also decides after each iteration whether to start the next.
 ///
 /// `stack` is the move stack shared by all plies (the sum of the move counts along
 /// the deepest path must fit).
@@ -122,6 +124,10 @@ pub fn search_with<G: Game, E: Evaluator<G>, C: Clock>(
     let first = if settings.iterative { 1 } else { last };
     let mut guess = Score::ZERO;
     let mut aspire = false;
+    let mut deepening = settings
+        .limits
+        .clock
+        .map(|c| Deepening::new(c.budget(), clock.now_ms()));
     for depth in first..=last {
         ctx.root_best = None;
         ctx.horizon = false;
@@ -145,6 +151,12 @@ pub fn search_with<G: Game, E: Evaluator<G>, C: Clock>(
                 aspire = ctx.selective;
                 if !ctx.horizon || score.is_proven() {
                     break;
+                }
+                let nodes = ctx.stats.nodes - before.nodes;
+                if let Some(d) = &mut deepening {
+                    if !d.next(result.best, score, nodes, clock.now_ms()) {
+                        break;
+                    }
                 }
             }
             Err(Abort::Stopped) => {
@@ -225,4 +237,179 @@ fn principal_variation<G: Game>(
         p = p.after(m);
     }
     pv
+}
+
+#[cfg(test)]
+mod tests {
+    use core::cell::Cell;
+
+    use super::*;
+    use crate::games::checkers::{Baseline, Checkers, Move};
+    use crate::games::tictactoe::{Cell as Square, OpenLines, TicTacToe};
+    use crate::search::{Entry, GameClock, Limits};
+
+    /// A clock the test moves: it reads `now`, then advances it by `step`.
+    struct FakeClock {
+        now: Cell<u64>,
+        step: Cell<u64>,
+    }
+
+    impl FakeClock {
+        fn new() -> Self {
+            FakeClock {
+                now: Cell::new(0),
+                step: Cell::new(0),
+            }
+        }
+
+        fn advance(&self, ms: u64) {
+            self.now.set(self.now.get() + ms);
+        }
+    }
+
+    impl Clock for FakeClock {
+        fn now_ms(&self) -> u64 {
+            let t = self.now.get();
+            self.now.set(t + self.step.get());
+            t
+        }
+    }
+
+    /// A clock of 3 s, no increment: soft target 100 ms, hard limit 400 ms.
+    const THREE_SECONDS: GameClock = GameClock {
+        remaining_ms: 3_000,
+        increment_ms: 0,
+    };
+
+    /// Searches the checkers start under `limits`, calling `each` after every
+    /// iteration; returns the result and the depths reported.
+    fn checkers(
+        limits: Limits,
+        clock: &FakeClock,
+        mut each: impl FnMut(&Iteration<Move>),
+    ) -> (SearchResult<Move>, heapless::Vec<u32, 64>) {
+        let mut memory = [Entry::EMPTY; 1 << 12];
+        let mut tt = Table::new(&mut memory);
+        let mut moves = [Move::default(); 512];
+        let settings = Settings {
+            limits,
+            ..Settings::default()
+        };
+        let mut depths = heapless::Vec::new();
+        let result = search(
+            &Checkers::START,
+            &Baseline::default(),
+            &mut tt,
+            &mut moves,
+            &settings,
+            clock,
+            |it| {
+                let _ = depths.push(it.depth);
+                each(it);
+            },
+        )
+        .unwrap();
+        (result, depths)
+    }
+
+    #[test]
+    fn an_iteration_past_half_the_target_is_the_last() {
+        // The first iteration has no previous one to differ from: the target is the
+        // budget's 100 ms, and 60 ms spent is more than half of it.
+        let clock = FakeClock::new();
+        let (result, depths) =
+            checkers(Limits::clock(THREE_SECONDS), &clock, |_| clock.advance(60));
+        assert_eq!(depths, [1]);
+        assert_eq!((result.depth, result.interrupted), (1, false));
+    }
+
+    #[test]
+    fn an_iteration_below_half_the_target_is_followed_by_another() {
+        // 40 ms < 50, and 40 + 40 x 2 (the least branching factor) < 400.
+        let clock = FakeClock::new();
+        let (_, depths) = checkers(Limits::clock(THREE_SECONDS), &clock, |_| clock.advance(40));
+        assert!(depths.len() >= 2, "{depths:?}");
+    }
+
+    #[test]
+    fn the_driver_stops_exactly_when_the_policy_says() {
+        // Iterations take 1, 2, 4, 8 ... ms: a replica of the policy fed the same
+        // observations must say "stop" at the last iteration and only there.
+        let clock = FakeClock::new();
+        let mut replica = Deepening::new(THREE_SECONDS.budget(), 0);
+        let mut verdicts = heapless::Vec::<bool, 64>::new();
+        let (mut before, mut took) = (0, 1);
+        let (result, depths) = checkers(Limits::clock(THREE_SECONDS), &clock, |it| {
+            clock.advance(took);
+            took *= 2;
+            let nodes = it.total.nodes - before;
+            before = it.total.nodes;
+            let _ = verdicts.push(replica.next(it.best, it.score, nodes, clock.now.get()));
+        });
+        assert!(depths.len() >= 3, "{depths:?}");
+        assert_eq!(verdicts.last(), Some(&false));
+        assert!(verdicts.iter().rev().skip(1).all(|&go_on| go_on));
+        assert!(!result.interrupted);
+    }
+
+    #[test]
+    fn the_hard_limit_abandons_the_running_iteration() {
+        // Time stands still for six iterations, then jumps 500 ms per reading: the
+        // seventh is cut at its first clock check (400 ms is the hard limit).
+        let clock = FakeClock::new();
+        let mut sixth = None;
+        let (result, depths) = checkers(Limits::clock(THREE_SECONDS), &clock, |it| {
+            if it.depth == 6 {
+                clock.step.set(500);
+                sixth = Some((it.best, it.score));
+            }
+        });
+        assert_eq!(depths, [1, 2, 3, 4, 5, 6]);
+        assert!(result.interrupted);
+        assert_eq!(Some((result.best, result.score.unwrap())), sixth);
+        assert_eq!(result.depth, 6);
+    }
+
+    #[test]
+    fn a_clock_with_no_time_still_plays_a_move() {
+        let clock = FakeClock::new();
+        let zero = GameClock::default();
+        let (result, _) = checkers(Limits::clock(zero), &clock, |_| {});
+        assert!(result.best.is_some());
+        assert!(result.depth <= 1);
+    }
+
+    #[test]
+    fn a_large_clock_searches_like_an_unlimited_search() {
+        let huge = GameClock {
+            remaining_ms: u64::MAX,
+            increment_ms: u64::MAX,
+        };
+        let ticking = FakeClock::new();
+        ticking.step.set(1);
+        let timed = tictactoe(Limits::clock(huge), &ticking);
+        let plain = tictactoe(Limits::default(), &FakeClock::new());
+        assert_eq!(timed, plain);
+        assert_eq!((timed.depth, timed.interrupted), (9, false));
+    }
+
+    fn tictactoe(limits: Limits, clock: &FakeClock) -> SearchResult<Square> {
+        let mut memory = [Entry::EMPTY; 1 << 12];
+        let mut tt = Table::new(&mut memory);
+        let mut moves = [Square::default(); 64];
+        let settings = Settings {
+            limits,
+            ..Settings::default()
+        };
+        search(
+            &TicTacToe::START,
+            &OpenLines,
+            &mut tt,
+            &mut moves,
+            &settings,
+            clock,
+            |_| {},
+        )
+        .unwrap()
+    }
 }

@@ -39,6 +39,7 @@ mod ordering;
 mod pvs;
 mod sss;
 mod stats;
+mod time;
 mod tt;
 
 use core::fmt;
@@ -49,6 +50,7 @@ pub use limits::{Clock, Limits, NoClock};
 pub use mode::{Mode, UnknownMode};
 pub use oracle::{database_score, Known, NoOracle, Oracle, DATABASE_PLIES};
 pub use stats::Stats;
+pub use time::{Budget, GameClock, MOVES_TO_GO, SAFETY_MS, SCORE_DROP};
 pub use tt::{Entry, Hit, Replacement, Table};
 
 use crate::score::Score;

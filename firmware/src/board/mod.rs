@@ -1,6 +1,7 @@
 //! Board bring-up, chosen by a cargo feature. Each board module offers the same
-//! items: `NAME`, `CLOCK_HZ`, `ProtocolPort`, `init`, `exit` and `fail`; everything
-//! else in the firmware is shared.
+//! items: `NAME`, `CLOCK_HZ`, `ProtocolPort`, `init`, `exit` and `fail`, and for the
+//! device program `init_device` (its screen, buttons and clock); everything else in
+//! the firmware is shared.
 
 #[cfg(all(feature = "mps2-an386", feature = "nucleo-f411"))]
 compile_error!("enable one board feature only: mps2-an386 (default) or nucleo-f411");

@@ -1,6 +1,6 @@
 //! Books of balanced openings, generated from the typed core: random legal plies from
 //! the start, kept when a fixed-depth search scores the position inside a window.
-//! The files are what [`read_openings`](crate::tournament::openings::read_openings)
+//! The files are what [`read_openings`](crate::play::openings::read_openings)
 //! reads (see books/README.md for the shipped ones).
 
 mod generate;

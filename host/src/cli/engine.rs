@@ -2,11 +2,14 @@
 //!
 //! Input is read on its own thread, so a running search hears `stop` and `isready`
 //! (see [`Engine::execute_listening`]); every reply line is written and flushed as
-//! the engine produces it.
+//! the engine produces it. The end of the input acts as `stop` then `quit`: a running
+//! search stops and replies, then the engine ends. A line is kept only up to
+//! [`MAX_LINE`] bytes (a longer one is read to its end and answered with an error,
+//! as on the firmware), and exactly one `\r` before the `\n` is dropped.
 
 use std::io::{BufRead, Write};
 use std::path::Path;
-use std::sync::mpsc::{self, Receiver};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 use microply_core::games::checkers::Checkers;
 use microply_core::protocol::{Engine, Flow, Inbox, Line, ProtocolError, MAX_LINE};
@@ -25,7 +28,7 @@ pub fn run(tt_entries: usize, egtb: Option<&Path>) -> anyhow::Result<()> {
     let mut memory = SearchMemory::try_new(tt_entries, DEFAULT_MOVE_WORDS)?;
     let tables = crate::egtb::load_for::<Checkers>(egtb)?;
     let oracles = crate::egtb::oracles(tables.as_ref());
-    let (sender, lines) = mpsc::channel();
+    let (sender, lines) = mpsc::channel::<RawLine>();
     // Detached: a blocked read of stdin must not keep `quit` from ending the process.
     std::thread::spawn(move || read_lines(std::io::stdin().lock(), &sender));
     let stdout = std::io::stdout();
@@ -65,37 +68,92 @@ pub fn serve_with(
     })
 }
 
-/// Sends every raw line (with its `\n`) until end of input, an error, or nobody
-/// listens any more.
-fn read_lines(mut input: impl BufRead, sender: &mpsc::Sender<Vec<u8>>) {
-    loop {
-        let mut raw = Vec::new();
-        match input.read_until(b'\n', &mut raw) {
-            Ok(0) | Err(_) => return,
-            Ok(_) => {
-                if sender.send(raw).is_err() {
-                    return;
-                }
-            }
+/// A line as read: its bytes with the line ending, or too long to keep.
+enum RawLine {
+    /// The line, `\n` included (absent on a last line without one).
+    Bytes(Vec<u8>),
+    /// Longer than [`MAX_LINE`] (and a `\r\n`): its bytes were read and dropped.
+    TooLong,
+}
+
+impl RawLine {
+    fn text(&self) -> Result<&str, ProtocolError<'static>> {
+        match self {
+            RawLine::Bytes(raw) => line_text(raw),
+            RawLine::TooLong => Err(ProtocolError::LineTooLong),
         }
     }
 }
 
+/// The most bytes of one line kept: [`MAX_LINE`] and a `\r\n`.
+const KEPT_BYTES: usize = MAX_LINE + 2;
+
+/// Sends every line until end of input, an error, or nobody listens any more.
+fn read_lines(mut input: impl BufRead, sender: &mpsc::Sender<RawLine>) {
+    let mut buffer = Vec::new();
+    while let Ok(Some(line)) = read_bounded_line(&mut input, &mut buffer) {
+        if sender.send(line).is_err() {
+            return;
+        }
+    }
+}
+
+/// Reads one line, keeping at most [`KEPT_BYTES`] of it in `buffer` (reused, so its
+/// memory stays bounded whatever the input): a longer line is read to its `\n` and
+/// dropped, as the firmware's line buffer does. `None` at end of input.
+fn read_bounded_line(
+    input: &mut impl BufRead,
+    buffer: &mut Vec<u8>,
+) -> std::io::Result<Option<RawLine>> {
+    buffer.clear();
+    let mut too_long = false;
+    let mut read_any = false;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            break;
+        }
+        read_any = true;
+        let end = available.iter().position(|&b| b == b'\n');
+        let chunk = &available[..end.map_or(available.len(), |i| i + 1)];
+        too_long = too_long || buffer.len() + chunk.len() > KEPT_BYTES;
+        if !too_long {
+            buffer.extend_from_slice(chunk);
+        }
+        let used = chunk.len();
+        input.consume(used);
+        if end.is_some() {
+            break;
+        }
+    }
+    Ok(read_any.then(|| {
+        if too_long {
+            RawLine::TooLong
+        } else {
+            RawLine::Bytes(buffer.clone())
+        }
+    }))
+}
+
 fn serve_lines(
-    lines: Receiver<Vec<u8>>,
+    lines: Receiver<RawLine>,
     output: &mut impl Write,
     memory: &mut SearchMemory,
     oracles: Oracles<'_>,
 ) -> anyhow::Result<()> {
     let mut engine = Engine::new(&mut memory.tt, &mut memory.moves).with_oracles(oracles);
     let clock = HostClock::new();
-    let mut inbox = ChannelInbox { lines, held: None };
+    let mut inbox = ChannelInbox::new(lines);
     while let Some(raw) = inbox.next_blocking() {
         let mut out = Streamed {
             output: &mut *output,
             error: None,
         };
-        let flow = match line_text(&raw) {
+        let flow = match raw.text() {
             Ok(line) => engine.execute_listening(line, &clock, &mut inbox, &mut out),
             Err(e) => {
                 engine.reject(e, &mut out);
@@ -114,13 +172,23 @@ fn serve_lines(
 
 /// The lines from the reader thread, with the one looked at during a command.
 struct ChannelInbox {
-    lines: Receiver<Vec<u8>>,
-    held: Option<Vec<u8>>,
+    lines: Receiver<RawLine>,
+    held: Option<RawLine>,
+    /// Whether the reader thread has gone: the input ended (or failed).
+    disconnected: bool,
 }
 
 impl ChannelInbox {
+    fn new(lines: Receiver<RawLine>) -> Self {
+        ChannelInbox {
+            lines,
+            held: None,
+            disconnected: false,
+        }
+    }
+
     /// The held line, else the next one to arrive; `None` at end of input.
-    fn next_blocking(&mut self) -> Option<Vec<u8>> {
+    fn next_blocking(&mut self) -> Option<RawLine> {
         self.held.take().or_else(|| self.lines.recv().ok())
     }
 }
@@ -128,10 +196,16 @@ impl ChannelInbox {
 impl Inbox for ChannelInbox {
     fn peek(&mut self) -> Option<Line<'_>> {
         if self.held.is_none() {
-            self.held = Some(self.lines.try_recv().ok()?);
+            match self.lines.try_recv() {
+                Ok(line) => self.held = Some(line),
+                Err(TryRecvError::Empty) => return None,
+                Err(TryRecvError::Disconnected) => {
+                    self.disconnected = true;
+                    return None;
+                }
+            }
         }
-        let raw = self.held.as_deref()?;
-        Some(match line_text(raw) {
+        Some(match self.held.as_ref()?.text() {
             Ok(text) => Line::Text(text),
             Err(ProtocolError::LineTooLong) => Line::TooLong,
             Err(_) => Line::NotUtf8,
@@ -140,6 +214,11 @@ impl Inbox for ChannelInbox {
 
     fn consume(&mut self) {
         self.held = None;
+    }
+
+    /// End of input: a running search stops, and the loop then ends as at `quit`.
+    fn ended(&mut self) -> bool {
+        self.held.is_none() && self.disconnected
     }
 }
 
@@ -173,4 +252,115 @@ fn line_text(raw: &[u8]) -> Result<&str, ProtocolError<'static>> {
         return Err(ProtocolError::LineTooLong);
     }
     std::str::from_utf8(raw).map_err(|_| ProtocolError::NotUtf8)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::{BufReader, Read};
+    use std::time::Duration;
+
+    use super::*;
+
+    /// `serve`'s replies to `input`, or a failure if it has not ended within a minute.
+    fn replies(input: impl Read + Send + 'static) -> String {
+        let (done, finished) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut out = Vec::new();
+            let result = serve(BufReader::new(input), &mut out, 1024);
+            let _ = done.send(result.map(|()| out));
+        });
+        let out = finished
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the engine ends at the end of its input")
+            .expect("in-memory I/O cannot fail");
+        String::from_utf8(out).expect("replies are UTF-8")
+    }
+
+    #[test]
+    fn the_end_of_input_stops_a_running_search_and_ends_the_engine() {
+        let out = replies(&b"game checkers\ngo depth 60\n"[..]);
+        let mut lines = out.lines();
+        assert_eq!(lines.next(), Some("ok"));
+        let mut last = lines.rev();
+        assert_eq!(last.next(), Some("ok"), "{out}");
+        assert!(
+            last.next().is_some_and(|l| l.starts_with("bestmove ")),
+            "{out}"
+        );
+        assert!(last.all(|l| l.starts_with("info depth=")), "{out}");
+    }
+
+    #[test]
+    fn lines_before_the_end_still_run_in_order() {
+        let out = replies(&b"play b2\ngo depth 3\nfen"[..]);
+        assert!(out.starts_with("ok\ninfo depth=1 "), "{out}");
+        assert!(out.ends_with("ok\nfen .../.x./...:o\nok\n"), "{out}");
+    }
+
+    #[test]
+    fn an_endless_line_is_read_in_bounded_memory_and_answered_with_an_error() {
+        let zeros = || std::io::repeat(b'0').take(16 << 20);
+        let mut input = BufReader::new(zeros().chain(&b"\nfen\n"[..]));
+        let mut buffer = Vec::new();
+        let first = read_bounded_line(&mut input, &mut buffer).unwrap();
+        assert!(matches!(first, Some(RawLine::TooLong)));
+        assert!(buffer.capacity() <= 2 * KEPT_BYTES, "{}", buffer.capacity());
+        let second = read_bounded_line(&mut input, &mut buffer).unwrap();
+        assert!(matches!(second, Some(RawLine::Bytes(b)) if b == b"fen\n"));
+        assert!(read_bounded_line(&mut input, &mut buffer)
+            .unwrap()
+            .is_none());
+
+        let out = replies(zeros().chain(&b"\nfen\n"[..]));
+        assert_eq!(
+            out,
+            "error line longer than 2048 bytes\nfen .../.../...:x\nok\n"
+        );
+    }
+
+    #[test]
+    fn the_length_limit_counts_the_line_without_its_ending() {
+        let line = |len: usize, ending: &[u8]| {
+            let mut bytes = b"fen".to_vec();
+            bytes.resize(len, b' ');
+            bytes.extend_from_slice(ending);
+            bytes
+        };
+        let ok = "fen .../.../...:x\nok\n";
+        let too_long = "error line longer than 2048 bytes\n";
+        assert_eq!(replies(std::io::Cursor::new(line(MAX_LINE, b"\r\n"))), ok);
+        assert_eq!(replies(std::io::Cursor::new(line(MAX_LINE, b""))), ok);
+        assert_eq!(
+            replies(std::io::Cursor::new(line(MAX_LINE + 1, b"\n"))),
+            too_long
+        );
+        assert_eq!(
+            replies(std::io::Cursor::new(line(MAX_LINE + 1, b""))),
+            too_long
+        );
+    }
+
+    #[test]
+    fn a_search_under_a_game_clock_ends_by_itself_on_the_wall_clock() {
+        // No input to stop it: only the time manager can (0.2 s left: hard limit 24 ms).
+        let mut memory = SearchMemory::try_new(1024, DEFAULT_MOVE_WORDS).unwrap();
+        let mut engine = Engine::new(&mut memory.tt, &mut memory.moves);
+        let clock = HostClock::new();
+        let mut out = String::new();
+        engine.execute("game checkers", &clock, &mut out);
+        engine.execute("go time1=200 time2=200 inc1=0", &clock, &mut out);
+        assert!(out.starts_with("ok\ninfo depth=1 "), "{out}");
+        assert!(
+            out.contains("\nbestmove ") && out.ends_with("\nok\n"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn exactly_one_carriage_return_ends_a_line() {
+        let out = replies(&b"fen\r\nfen\r\r\nfen\n"[..]);
+        let fen = "fen .../.../...:x\nok\n";
+        let error = "error only spaces and tabs separate tokens, found U+000D\n";
+        assert_eq!(out, format!("{fen}{error}{fen}"));
+    }
 }

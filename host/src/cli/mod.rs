@@ -4,6 +4,7 @@ pub mod analyze;
 pub mod bench;
 pub mod book;
 pub mod crosscheck;
+pub mod device;
 pub mod egtb;
 pub mod elo;
 pub mod engine;
@@ -132,6 +133,10 @@ pub enum Command {
         #[command(flatten)]
         run: crosscheck::RunArgs,
     },
+    /// The standalone device's screens as PNG frames from a script of button presses
+    /// (on the host, or the firmware's `device` program under QEMU), checked against
+    /// reference frames; or the emulated device played from the terminal.
+    Device(device::DeviceArgs),
     /// Decode a firmware's defmt log (the file QEMU wrote for UART1) against its ELF.
     FirmwareLog {
         /// The firmware ELF the log came from.
@@ -390,6 +395,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::PlayBatch(args) => play_batch::run(&args),
         Command::Samples(args) => samples::run(&args),
         Command::FirmwareLog { elf, log } => crosscheck::print_log(&elf, &log),
+        Command::Device(args) => return device::run(&args),
         Command::Perft {
             game,
             depth,

@@ -143,7 +143,10 @@ enum Live {
 /// is an upper bound that shrinks as results come in.
 fn progress(live: Live) -> impl FnMut(&GameRecord, &[GameRecord], usize, usize) {
     let mut bar: Option<Progress> = None;
+    let started = std::time::Instant::now();
     move |game, prefix, done, total| {
+        // Made at the first game of this run (a resumed run's earlier games are
+        // not counted in the rate), timed from the start of the run.
         let bar = bar.get_or_insert_with(|| {
             Progress::new(
                 Display::detect(),
@@ -151,6 +154,7 @@ fn progress(live: Live) -> impl FnMut(&GameRecord, &[GameRecord], usize, usize) 
                 total as u64,
                 done.saturating_sub(1) as u64,
             )
+            .since(started)
         });
         let standing = match &live {
             Live::Leader => format!("leader {}", leader(prefix)),
@@ -301,6 +305,7 @@ fn match_summary(config: &TournamentConfig, records: &[GameRecord]) -> String {
     let names = format!("{} vs {}\n", config.players[0].name, config.players[1].name);
     names
         + &crate::ratings::match_summary(wdl, Some(pentanomial), sprt)
+        + &crate::tournament::output::endings(records)
         + "\n![score over games](score.svg)\n"
 }
 

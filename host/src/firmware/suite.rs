@@ -100,8 +100,9 @@ impl Script {
         }
     }
 
-    /// Lines no suite file can hold comfortably: empty, too long, not UTF-8, and
-    /// the exact length limit with and without a carriage return.
+    /// Lines no suite file can hold comfortably: empty, too long, not UTF-8, the
+    /// exact length limit with and without a carriage return, and two carriage
+    /// returns (only one is a line ending).
     pub fn add_edge_cases(&mut self) {
         let padded = |n: usize| {
             let mut line = b"fen".to_vec();
@@ -110,9 +111,10 @@ impl Script {
         };
         let mut crlf = padded(MAX_LINE);
         crlf.push(b'\r');
-        let cases: [(Vec<u8>, &str); 6] = [
+        let cases: [(Vec<u8>, &str); 7] = [
             (Vec::new(), "empty line"),
             (b"fen\r".to_vec(), "CRLF line ending"),
+            (b"fen\r\r".to_vec(), "two carriage returns"),
             (b"play \xff\xfe".to_vec(), "invalid UTF-8"),
             (padded(MAX_LINE), "line of exactly MAX_LINE bytes"),
             (crlf, "line of MAX_LINE bytes and CR"),

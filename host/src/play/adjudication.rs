@@ -110,12 +110,14 @@ impl Adjudication {
     /// The field and what is wrong with it.
     pub fn validate(&self) -> Result<(), String> {
         let positive = |name: &str, v: Option<f64>| match v {
-            Some(v) if !(v > 0.0) => Err(format!("adjudication.{name}: {v} must be above 0")),
+            Some(v) if v.is_nan() || v <= 0.0 => {
+                Err(format!("adjudication.{name}: {v} must be above 0"))
+            }
             _ => Ok(()),
         };
         positive("resign_score", self.resign_score)?;
         if let Some(d) = self.draw_score {
-            if !(d >= 0.0) {
+            if d.is_nan() || d < 0.0 {
                 return Err(format!("adjudication.draw_score: {d} must be 0 or above"));
             }
         }

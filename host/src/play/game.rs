@@ -692,6 +692,89 @@ mod tests {
         );
     }
 
+    /// A protocol engine as a shell script: `ok` to everything, and to `go` the
+    /// move `reply` after `delay` seconds.
+    fn slow_engine(dir: &std::path::Path, delay: &str, reply: &str) -> String {
+        use std::os::unix::fs::PermissionsExt;
+        let path = dir.join("slow.sh");
+        let script = format!(
+            "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    go*) sleep {delay}; \
+             echo \"bestmove {reply}\"; echo ok;;\n    quit) exit 0;;\n    *) echo ok;;\n  esac\ndone\n"
+        );
+        std::fs::write(&path, script).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        path.display().to_string()
+    }
+
+    #[test]
+    fn a_player_over_its_time_loses_on_time_and_within_it_plays_on() {
+        let dir = tempfile::tempdir().unwrap();
+        let slow = slow_engine(dir.path(), "0.3", "11-15");
+        // 0.1 s for the game and a 0.3 s move: flagged, whatever the margin of 50 ms.
+        let players = [
+            Entrant::from_spec(&format!("name=Slow,tc=0.1+0,cmd={slow}")),
+            Entrant::from_spec("name=B,depth=2"),
+        ];
+        let spec = first_game(Opening::default());
+        let r = play_game(&spec, &players, &rules("checkers")).unwrap();
+        assert_eq!(
+            (r.outcome, r.termination),
+            (Outcome::SecondWins, Termination::TimeForfeit)
+        );
+        assert!(r.reason.starts_with("Slow loses on time: "), "{}", r.reason);
+        assert!(r.moves.is_empty(), "the late move is not played");
+        // With 5 s on the clock the same move is in time; the script then repeats
+        // 11-15, which is illegal at its second turn: a forfeit, not a time loss.
+        let players = [
+            Entrant::from_spec(&format!("name=Slow,tc=5+0,cmd={slow}")),
+            Entrant::from_spec("name=B,depth=2"),
+        ];
+        let r = play_game(&spec, &players, &rules("checkers")).unwrap();
+        assert_eq!(r.termination, Termination::Forfeit);
+        assert_eq!(r.moves[0], "11-15");
+        assert!(r.reason.contains("illegal move '11-15'"), "{}", r.reason);
+    }
+
+    #[test]
+    fn a_clock_player_in_process_plays_whole_games() {
+        // Both on 1+0.05: every game of tic-tac-toe ends by the rules, on time.
+        let players = [
+            Entrant::from_spec("name=A,tc=1+0.05"),
+            Entrant::from_spec("name=B,tc=1+0.05,algo=pvs"),
+        ];
+        let spec = first_game(Opening::default());
+        let r = play_game(&spec, &players, &rules("tictactoe")).unwrap();
+        assert_eq!(
+            (r.termination, r.outcome),
+            (Termination::Rules, Outcome::Draw)
+        );
+    }
+
+    #[test]
+    fn the_solver_adjudicates_small_dots_boards_when_exact_is_on() {
+        let players = [
+            Entrant::from_spec("name=A,depth=1"),
+            Entrant::from_spec("name=B,depth=1"),
+        ];
+        let spec = first_game(Opening::default());
+        let mut on = rules("dots");
+        on.options = "rows=2 cols=2".into();
+        on.adjudication = Adjudication::for_game(GameKind::Dots);
+        let r = play_game(&spec, &players, &on).unwrap();
+        // 12 edges: solved before the first move; 2×2 is +2 for the first player.
+        assert_eq!(
+            (r.termination, r.outcome, r.plies()),
+            (Termination::Solver, Outcome::FirstWins, 0)
+        );
+        let mut off = on.clone();
+        off.adjudication = Adjudication::default();
+        let played = play_game(&spec, &players, &off).unwrap();
+        assert_eq!(
+            (played.termination, played.plies()),
+            (Termination::Rules, 12)
+        );
+    }
+
     #[test]
     fn an_engine_that_cannot_start_forfeits() {
         let players = [

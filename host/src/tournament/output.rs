@@ -17,6 +17,7 @@ use super::schedule::snake_groups;
 use super::standings::{crosstable, standings};
 use crate::files::write_atomically;
 use crate::play::game::{GameRecord, Outcome};
+use crate::play::termination::Termination;
 use crate::ratings::{maximum_likelihood, Anchor, RatedGame, Rating, RatingError};
 use crate::report::{interval_plot, markdown_table, ratings_table};
 
@@ -262,6 +263,29 @@ fn append(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     file.write_all(bytes)
 }
 
+/// How the games ended: a line per kind that occurred (`rules 12, resignation 30`),
+/// with the mean plies per game, for reports.
+#[must_use]
+pub fn endings(records: &[GameRecord]) -> String {
+    let counts: Vec<String> = Termination::ALL
+        .iter()
+        .filter_map(|&t| {
+            let n = records.iter().filter(|r| r.termination == t).count();
+            (n > 0).then(|| format!("{t} {n}"))
+        })
+        .collect();
+    let plies: usize = records.iter().map(GameRecord::plies).sum();
+    let mean = plies as f64 / records.len().max(1) as f64;
+    format!(
+        "Endings: {} (mean {mean:.1} plies a game).\n",
+        if counts.is_empty() {
+            "no games".to_owned()
+        } else {
+            counts.join(", ")
+        }
+    )
+}
+
 /// Maximum-likelihood ratings (mean 0) from every game.
 ///
 /// # Errors
@@ -296,6 +320,8 @@ pub fn report(
         config.seed
     );
     out += &standings_table(config, records, &names, &(0..n).collect::<Vec<_>>());
+    out += "\n\n";
+    out += &endings(records);
     if matches!(config.format, Format::Groups | Format::Mixed) {
         out += &group_tables(config, records, &names);
     }
@@ -524,5 +550,23 @@ mod tests {
             line,
             "\n**Warning:** ratings.svg was not written: no finite ratings.\n"
         );
+    }
+
+    #[test]
+    fn endings_count_each_kind_and_the_mean_length() {
+        let mut a = GameRecord::bare(0, 1, Outcome::Draw);
+        a.moves = vec!["b2".into(); 4];
+        let mut b = a.clone();
+        b.termination = Termination::TimeForfeit;
+        b.moves.push("a1".into());
+        let c = GameRecord {
+            termination: Termination::TimeForfeit,
+            ..a.clone()
+        };
+        assert_eq!(
+            endings(&[a, b, c]),
+            "Endings: rules 1, time-forfeit 2 (mean 4.3 plies a game).\n"
+        );
+        assert_eq!(endings(&[]), "Endings: no games (mean 0.0 plies a game).\n");
     }
 }

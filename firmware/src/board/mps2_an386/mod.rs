@@ -2,6 +2,7 @@
 //! protocol, UART1 the defmt log, and semihosting only ends the run with a status.
 #![allow(unsafe_code)]
 
+mod display;
 mod logger;
 mod uart;
 
@@ -11,6 +12,7 @@ use cortex_m_semihosting::debug;
 
 use crate::clock::TickClock;
 use crate::port::Writer;
+pub use display::{init_device, FrameScreen, Framebuffer, SerialKeys};
 pub use uart::Uart;
 
 /// The processor clock: QEMU models the MPS2 FPGA images' 25 MHz SYSCLK.

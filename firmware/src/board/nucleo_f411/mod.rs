@@ -3,6 +3,8 @@
 //! protocol on USART2 (PA2/PA3, the ST-LINK's virtual COM port, 115200 8N1), the
 //! defmt log over RTT, read by `probe-rs run`.
 
+mod device;
+
 use core::fmt;
 
 use defmt_rtt as _;
@@ -13,6 +15,7 @@ use stm32f4xx_hal::serial::{Rx, Serial, Tx};
 
 use crate::clock::TickClock;
 use crate::port::Port;
+pub use device::{init_device, GpioKeys, LcdScreen};
 
 /// The processor clock: the PLL from the 16 MHz HSI, the part's maximum.
 pub const CLOCK_HZ: u32 = 100_000_000;
