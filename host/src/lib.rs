@@ -24,3 +24,4 @@ pub mod tournament;
 pub mod train;
 pub mod tune;
 pub mod web;
+pub mod weights_file;

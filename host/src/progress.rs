@@ -6,6 +6,7 @@
 //! the best fitness...).
 
 use std::io::IsTerminal;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -41,7 +42,7 @@ pub struct Progress {
     started: Instant,
     /// Steps already done when this run started (a resumed run), not counted in
     /// the rate.
-    before: u64,
+    before: AtomicU64,
 }
 
 impl Progress {
@@ -69,8 +70,15 @@ impl Progress {
             bar,
             unit,
             started: Instant::now(),
-            before: done,
+            before: AtomicU64::new(done),
         }
+    }
+
+    /// `done` steps were finished by an earlier run (found on resume, after this
+    /// progress was made): shown as done, not counted in the rate.
+    pub fn resume_at(&self, done: u64) {
+        self.before.store(done, Ordering::Relaxed);
+        self.bar.set_position(done);
     }
 
     /// The same progress, timed from `started` (work that began before the first
@@ -84,7 +92,10 @@ impl Progress {
     /// Steps finished per second in this run.
     #[must_use]
     pub fn rate(&self) -> f64 {
-        let done = self.bar.position().saturating_sub(self.before);
+        let done = self
+            .bar
+            .position()
+            .saturating_sub(self.before.load(Ordering::Relaxed));
         done as f64 / self.started.elapsed().as_secs_f64().max(1e-9)
     }
 
@@ -174,5 +185,13 @@ mod tests {
         let p = Progress::new(Display::Hidden, "games", 10, 10);
         assert_eq!(p.rate(), 0.0);
         assert!(p.eta_seconds().is_nan() || p.eta_seconds() == 0.0);
+    }
+
+    #[test]
+    fn steps_found_on_resume_are_done_but_not_in_the_rate() {
+        let p = Progress::new(Display::Hidden, "iterations", 8, 0);
+        p.resume_at(6);
+        assert_eq!(p.rate(), 0.0);
+        assert!(p.line("x").starts_with("6/8 iterations, "));
     }
 }

@@ -3,10 +3,11 @@
 //! cargo-fuzz, and how to run longer).
 //!
 //! Targets: the protocol line parser and engine, every game's FEN and move parsers,
-//! the PDN game reader and the network weights reader. Invariants: no panic; an
-//! accepted FEN round-trips; `perft 1` equals the number of moves; an accepted move
-//! is legal and round-trips; an error reply leaves the position unchanged; accepted
-//! weights round-trip.
+//! the PDN game reader and the network weights reader; on the host, tournament
+//! files, a run's journal (`run.json` + `games.jsonl`), player specs and time
+//! controls. Invariants: no panic; an accepted FEN round-trips; `perft 1` equals the
+//! number of moves; an accepted move is legal and round-trips; an error reply leaves
+//! the position unchanged; accepted weights and time controls round-trip.
 //!
 //! `MICROPLY_FUZZ_CASES` sets the inputs per target (default 1,000);
 //! `MICROPLY_FUZZ_SEED` the seed (default fixed, so CI runs are repeatable).
@@ -359,4 +360,133 @@ fn network_weights_reader() {
         })
         .unwrap_or_else(|e| panic!("weights: {e}"));
     println!("fuzz: {} weights texts", cases());
+}
+
+const TOURNAMENT_FILES: &[&str] = &[
+    include_str!("../../docs/tournaments/rr-tictactoe.toml"),
+    include_str!("../../docs/tournaments/mixed-tictactoe.toml"),
+    include_str!("../../docs/tournaments/de-checkers.toml"),
+    include_str!("../../docs/tournaments/rr-dots.toml"),
+    "game = \"tictactoe\"\nformat = \"groups\"\ngroups = 2\nrounds = 3\nmax_plies = 9\n\
+     adjudication = { resign_score = 5, resign_moves = 3 }\n\
+     [[player]]\nname = \"a\"\ndepth = 1\n[[player]]\nname = \"b\"\ntc = \"2+0.02\"\n",
+];
+
+#[test]
+fn tournament_file_reader() {
+    use microply_host::tournament::config::TournamentConfig;
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("t.toml");
+    for file in TOURNAMENT_FILES {
+        std::fs::write(&path, file).expect("writing the file");
+        if let Err(e) = TournamentConfig::read(&path) {
+            panic!("seed file must read: {e}: {file}");
+        }
+    }
+    let seeds: Vec<String> = TOURNAMENT_FILES.iter().map(|&f| f.to_owned()).collect();
+    runner()
+        .run(&text(seeds), |text| {
+            std::fs::write(&path, &text).expect("writing the file");
+            if let Ok(config) = TournamentConfig::read(&path) {
+                let _ = config.planned_games();
+                for p in &config.players {
+                    let _ = p.validate();
+                }
+            }
+            Ok(())
+        })
+        .unwrap_or_else(|e| panic!("tournament file: {e}"));
+    println!("fuzz: {} tournament files", cases());
+}
+
+const JOURNAL_LINE: &str = r#"{"spec":{"index":0,"round":1,"first":0,"second":1,"opening":{"moves":["b2"]}},"first":"a","second":"b","sides":["x","o"],"moves":["b2","a1"],"outcome":"Draw","termination":"max-plies","reason":"","nodes":[1,2],"millis":3}"#;
+
+#[test]
+fn journal_reader() {
+    use microply_host::tournament::checkpoint::{Checkpoint, JOURNAL_FILE, RUN_FILE};
+    use microply_host::tournament::config::TournamentConfig;
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("t.toml");
+    std::fs::write(&path, TOURNAMENT_FILES[0]).expect("writing the file");
+    let config = TournamentConfig::read(&path).expect("the seed file");
+    Checkpoint::create(dir.path(), config, dir.path().to_owned()).expect("a new run");
+    let run = std::fs::read_to_string(dir.path().join(RUN_FILE)).expect("run.json");
+    let journal = format!("{JOURNAL_LINE}\n{JOURNAL_LINE}\n");
+    std::fs::write(dir.path().join(JOURNAL_FILE), &journal).expect("the journal");
+    let seed = Checkpoint::load(dir.path()).unwrap_or_else(|e| panic!("seed journal: {e}"));
+    assert_eq!(seed.records.len(), 2);
+    let files = (
+        text(vec![run.clone()]),
+        text(vec![
+            journal.clone(),
+            JOURNAL_LINE.to_owned(),
+            String::new(),
+        ]),
+        0..3usize,
+    );
+    runner()
+        .run(&files, |(run_text, journal_text, which)| {
+            // Damage one file or both; the other keeps its good form.
+            let (r, j) = match which {
+                0 => (run_text.as_str(), journal.as_str()),
+                1 => (run.as_str(), journal_text.as_str()),
+                _ => (run_text.as_str(), journal_text.as_str()),
+            };
+            std::fs::write(dir.path().join(RUN_FILE), r).expect("run.json");
+            std::fs::write(dir.path().join(JOURNAL_FILE), j).expect("the journal");
+            if let Ok(c) = Checkpoint::load(dir.path()) {
+                prop_assert!(c.records.len() <= j.lines().count());
+            }
+            Ok(())
+        })
+        .unwrap_or_else(|e| panic!("journal: {e}"));
+    println!("fuzz: {} journals", cases());
+}
+
+const PLAYER_SPECS: &[&str] = &[
+    "name=A,algo=pvs,depth=6,weights=1;1.5;0.1",
+    "name=S,mode=selective,movetime=100",
+    "name=C,tc=2+0.02,evaluator=baseline,table=65536",
+    "name=N,nodes=5000,algo=mtdf",
+    "name=E,cmd=./engine --flag,depth=3",
+];
+
+#[test]
+fn player_spec_reader() {
+    use microply_host::play::player::PlayerConfig;
+    for spec in PLAYER_SPECS {
+        if let Err(e) = PlayerConfig::parse_spec(spec) {
+            panic!("seed spec must read: {e}: {spec}");
+        }
+    }
+    let seeds: Vec<String> = PLAYER_SPECS.iter().map(|&s| s.to_owned()).collect();
+    runner()
+        .run(&text(seeds), |text| {
+            if let Ok(p) = PlayerConfig::parse_spec(&text) {
+                prop_assert!(p.validate().is_ok(), "an accepted spec validates: {}", text);
+                prop_assert!(!p.name.trim().is_empty());
+            }
+            Ok(())
+        })
+        .unwrap_or_else(|e| panic!("player spec: {e}"));
+    println!("fuzz: {} player specs", cases());
+}
+
+#[test]
+fn time_control_reader() {
+    use microply_host::play::clock::TimeControl;
+    let seeds: Vec<String> = ["2+0.02", "60+0.6", "0.5", "10+0", "604800+1.5"]
+        .iter()
+        .map(|&s| s.to_owned())
+        .collect();
+    runner()
+        .run(&text(seeds), |text| {
+            if let Ok(tc) = text.parse::<TimeControl>() {
+                prop_assert!(tc.base_ms > 0);
+                prop_assert_eq!(tc.to_string().parse::<TimeControl>(), Ok(tc));
+            }
+            Ok(())
+        })
+        .unwrap_or_else(|e| panic!("time control: {e}"));
+    println!("fuzz: {} time controls", cases());
 }

@@ -47,7 +47,7 @@ const tictactoe = {
       const token = `${file(c)}${3 - r}`;
       const [x, y] = at(c, r);
       const g = el('g', { 'data-token': token, class: tokenClass(token, ui, 'cell') }, root);
-      el('rect', { x, y, width: CELL, height: CELL, class: 'square light' }, g);
+      el('rect', { x, y, width: CELL, height: CELL, class: 'square light grid' }, g);
       if (ch === 'x') {
         el('path', { d: `M${x + 15} ${y + 15}L${x + 45} ${y + 45}M${x + 45} ${y + 15}L${x + 15} ${y + 45}`, class: 'mark-x' }, g);
       } else if (ch === 'o') {

@@ -11,13 +11,13 @@ use crate::experiment::champions::run_champions;
 use crate::experiment::curriculum::{default_budget, run_curriculum};
 use crate::experiment::duel::Schedule;
 use crate::experiment::league::Board;
-use crate::experiment::parallel::default_threads;
 use crate::experiment::positions::{validation_set, DEFAULT_COUNT, DEFAULT_SEED};
 use crate::experiment::time::run_time;
 use crate::experiment::training::train_or_resume;
 use crate::experiment::validate::validate_on;
 use crate::experiment::vs_hand::{interval_above_zero, run_vs_hand, VsHand};
 use crate::experiment::weights_file::read_dots_weights;
+use crate::parallel::default_threads;
 use crate::progress::{Display, Progress};
 use crate::train::TrainConfig;
 
@@ -39,14 +39,14 @@ pub enum ExperimentCommand {
         #[arg(long, default_value_t = DEFAULT_SEED)]
         seed: u64,
         /// Worker threads (default: the number of cores).
-        #[arg(long)]
+        #[arg(long, alias = "threads", value_parser = super::parse_concurrency)]
         concurrency: Option<usize>,
     },
     /// Evolved weights against the hand-set ones: a match with both colours from
     /// seeded openings; W/D/L, Elo ± 95%, LOS; report.md and score.svg in --out.
     VsHand {
-        /// The evolved weights (TOML/JSON `weights = [...]`, the protocol's weights
-        /// command, or ten decimals).
+        /// The evolved weights: any champion file `train` writes (`gen-NNNN.toml`,
+        /// `.json`, `.txt`), the protocol's weights command, or ten decimals.
         #[arg(long, value_name = "FILE")]
         weights: PathBuf,
         /// Search depth of both sides.
@@ -139,7 +139,7 @@ pub struct GamesArgs {
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
     /// Worker threads (default: the number of cores).
-    #[arg(long)]
+    #[arg(long, alias = "threads", value_parser = super::parse_concurrency)]
     concurrency: Option<usize>,
 }
 
@@ -171,8 +171,16 @@ impl TrainingArgs {
 fn games_progress(label: &'static str) -> impl FnMut(usize, usize) {
     let mut bar: Option<Progress> = None;
     move |done, total| {
-        let bar =
-            bar.get_or_insert_with(|| Progress::new(Display::detect(), "games", total as u64, 0));
+        // The first call follows the first game of this run: the ones before it
+        // were replayed from the folder and do not count in the rate.
+        let bar = bar.get_or_insert_with(|| {
+            Progress::new(
+                Display::detect(),
+                "games",
+                total as u64,
+                done.saturating_sub(1) as u64,
+            )
+        });
         bar.set(done as u64, label);
         if done == total {
             bar.finish();
@@ -184,8 +192,9 @@ fn games_progress(label: &'static str) -> impl FnMut(usize, usize) {
 #[derive(Debug, Clone, clap::Args)]
 #[group(required = true, multiple = false)]
 pub struct WeightsArg {
-    /// The weights (TOML/JSON `weights = [...]`, the protocol's weights command, or
-    /// ten decimals).
+    /// The weights: any champion file `train` writes (`gen-NNNN.toml`, `.json`,
+    /// `.txt`), TOML/JSON `weights = [...]`, the protocol's weights command, or ten
+    /// decimals.
     #[arg(long, value_name = "FILE")]
     weights: Option<PathBuf>,
     /// The hand-set weights (the engine's default).

@@ -149,7 +149,8 @@ pub enum Command {
     /// simulation of how many games an SPRT needs (--simulate).
     Elo(elo::EloArgs),
     /// Play a tournament between configured players (a TOML file, or --player
-    /// specs): round robin, double round robin or gauntlet; see docs/tournaments.md.
+    /// specs): round robin, double round robin, gauntlet, groups, double elimination
+    /// or mixed (groups, then a bracket); see docs/tournaments.md.
     Tournament {
         /// The configuration file (TOML); without it, --player and the options below.
         config: Option<std::path::PathBuf>,
@@ -222,7 +223,8 @@ pub enum Command {
         #[command(subcommand)]
         command: nn::NnCommand,
     },
-    /// The weight trainer's checks and experiments: validate, vs-hand (docs/ga.md).
+    /// The weight trainer's checks and experiments: validate, vs-hand, champions,
+    /// curriculum, time (docs/ga.md).
     Experiment {
         /// Which experiment.
         #[command(subcommand)]
@@ -262,6 +264,18 @@ pub enum Command {
 }
 
 /// A table size: a number of entries, at least one.
+/// `--concurrency` (alias `--threads`, hidden): worker threads, at least one.
+///
+/// # Errors
+/// Not a number, or zero.
+pub fn parse_concurrency(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => Err("0 threads cannot play a game: give at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("'{s}': {e}")),
+    }
+}
+
 fn parse_tt_entries(s: &str) -> Result<usize, String> {
     match s.parse::<usize>() {
         Ok(0) => Err("the table needs at least 1 entry".into()),
@@ -421,4 +435,39 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
     }?;
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::Cli;
+
+    fn parses(args: &[&str]) -> Result<Cli, String> {
+        Cli::try_parse_from(std::iter::once("microply").chain(args.iter().copied()))
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn concurrency_is_one_flag_with_threads_as_an_alias_and_zero_refused() {
+        let tournament = ["tournament", "--player", "name=a,depth=1", "--out", "o"];
+        for flag in ["--concurrency", "--threads"] {
+            let with = |n: &str| parses(&[&tournament[..], &[flag, n]].concat());
+            assert!(with("2").is_ok(), "{flag}");
+            let e = with("0").unwrap_err();
+            assert!(e.contains("0 threads cannot play a game"), "{flag}: {e}");
+        }
+        for command in [
+            &["samples", "--base", "b.txt", "--out", "o"][..],
+            &["tune", "checkers", "--games", "1"][..],
+            &["experiment", "validate", "--weights", "w.txt"][..],
+        ] {
+            let e = parses(&[command, &["--concurrency", "0"]].concat()).unwrap_err();
+            assert!(e.contains("0 threads"), "{command:?}: {e}");
+            assert!(
+                parses(&[command, &["--threads", "1"]].concat()).is_ok(),
+                "{command:?}"
+            );
+        }
+    }
 }

@@ -7,7 +7,12 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand};
 
 use crate::nn::bootstrap::{labelled_positions, LabelConfig};
-use crate::nn::{fit, read_weights, write_weights, Net, TrainConfig};
+use anyhow::Context;
+
+use crate::files::write_atomically;
+use crate::nn::{fit_from, read_weights, write_weights, EpochLoss, Net, TrainConfig, TrainState};
+use crate::progress::{Display, Progress};
+use crate::report::{line_plot, Series};
 use crate::samples::pipeline::NETWORK_FILE;
 use crate::samples::versus::{versus, versus_table, VersusConfig};
 use crate::samples::SamplesFile;
@@ -26,6 +31,10 @@ pub enum NnCommand {
         /// Start from this weights file (default: the core's material network, perturbed).
         #[arg(long)]
         init: Option<PathBuf>,
+        /// Go on with the training that OUT's `.training.json` saved after its last
+        /// epoch (same samples and settings); it ends as an uninterrupted one would.
+        #[arg(long)]
+        resume: bool,
         #[command(flatten)]
         train: TrainArgs,
     },
@@ -48,7 +57,7 @@ pub enum NnCommand {
         #[arg(long, default_value_t = 0.1)]
         explore: f64,
         /// Threads (default: every core; the result does not depend on it).
-        #[arg(long)]
+        #[arg(long = "concurrency", alias = "threads", value_parser = super::parse_concurrency)]
         threads: Option<usize>,
         /// Also write the labelled positions as a samples file.
         #[arg(long)]
@@ -72,7 +81,7 @@ pub enum NnCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Threads (default: every core; the result does not depend on it).
-        #[arg(long)]
+        #[arg(long = "concurrency", alias = "threads", value_parser = super::parse_concurrency)]
         threads: Option<usize>,
     },
 }
@@ -123,6 +132,7 @@ pub fn run(command: &NnCommand) -> anyhow::Result<()> {
             samples,
             out,
             init,
+            resume,
             train,
         } => {
             let mut all = Vec::new();
@@ -137,7 +147,7 @@ pub fn run(command: &NnCommand) -> anyhow::Result<()> {
                 None => Net::perturbed_default(train.seed, 0.1),
             };
             let origin = format!("trained on {}", origins.join(", "));
-            fit_and_write(&start, &all, &train.config(), out, &origin)
+            fit_and_write(&start, &all, &train.config(), out, &origin, *resume)
         }
         NnCommand::Bootstrap {
             out,
@@ -174,7 +184,7 @@ pub fn run(command: &NnCommand) -> anyhow::Result<()> {
                 train.seed
             );
             let start = Net::perturbed_default(train.seed, 0.1);
-            fit_and_write(&start, &samples, &train.config(), out, &origin)
+            fit_and_write(&start, &samples, &train.config(), out, &origin, false)
         }
         NnCommand::Versus {
             networks,
@@ -223,16 +233,105 @@ fn network_name(path: &Path) -> String {
     }
 }
 
+/// `OUT`'s companion file `OUT-STEM{suffix}` in OUT's folder (`net.txt` →
+/// `net.training.json`, `net-loss.csv`).
+fn beside(out: &Path, suffix: &str) -> PathBuf {
+    let stem = out.file_stem().unwrap_or_default().to_string_lossy();
+    out.with_file_name(format!("{stem}{suffix}"))
+}
+
+/// The loss history as CSV: `epoch,training,validation`.
+fn loss_csv(history: &[EpochLoss]) -> String {
+    let mut out = String::from("epoch,training,validation\n");
+    for e in history {
+        out += &format!("{},{},{}\n", e.epoch, e.training, e.validation);
+    }
+    out
+}
+
+/// The loss history as an SVG plot (training and held-out error per epoch).
+fn loss_svg(history: &[EpochLoss]) -> Result<String, crate::report::PlotError> {
+    let series = |name: &str, pick: fn(&EpochLoss) -> f64| Series {
+        name: name.to_owned(),
+        points: history.iter().map(|e| (e.epoch as f64, pick(e))).collect(),
+    };
+    line_plot(
+        "Mean squared error per epoch",
+        "epoch",
+        "mean squared error",
+        &[
+            series("training", |e| e.training),
+            series("held out", |e| e.validation),
+        ],
+    )
+}
+
+/// Trains with progress per epoch, saving after each epoch what `--resume` needs
+/// (`OUT.training.json`) and the loss history (`OUT-loss.csv`); then writes the
+/// weights file and the loss plot (`OUT-loss.svg`).
 fn fit_and_write(
     start: &Net,
     samples: &[crate::nn::Sample],
     config: &TrainConfig,
     out: &Path,
     origin: &str,
+    resume: bool,
 ) -> anyhow::Result<()> {
-    let fitted = fit(start, samples, config)?;
+    let state_file = beside(out, ".training.json");
+    let csv_file = beside(out, "-loss.csv");
+    let saved: Option<TrainState> = if resume {
+        let text = std::fs::read(&state_file)
+            .with_context(|| format!("--resume: {}", state_file.display()))?;
+        Some(
+            serde_json::from_slice(&text)
+                .with_context(|| format!("--resume: {}", state_file.display()))?,
+        )
+    } else {
+        None
+    };
+    let done = saved.as_ref().map_or(0, |s| s.epochs as u64);
+    let progress = Progress::new(Display::detect(), "epochs", config.max_epochs as u64, done);
+    let mut failed: Option<anyhow::Error> = None;
+    let fitted = fit_from(start, samples, config, saved, |state| {
+        let saved = serde_json::to_vec(state)
+            .map_err(anyhow::Error::from)
+            .and_then(|json| Ok(write_atomically(&state_file, &json)?))
+            .and_then(|()| {
+                Ok(write_atomically(
+                    &csv_file,
+                    loss_csv(&state.history).as_bytes(),
+                )?)
+            });
+        if let Err(e) = saved {
+            failed.get_or_insert(e);
+        }
+        let last = state.history.last().map_or(f64::NAN, |e| e.validation);
+        progress.set(
+            state.epochs as u64,
+            &format!(
+                "held-out error {last:.6}, best {:.6} at epoch {}",
+                state.best_loss(),
+                state.best_epoch()
+            ),
+        );
+    })?;
+    progress.finish();
+    if let Some(e) = failed {
+        return Err(e.context(format!("saving {}", state_file.display())));
+    }
     let summary = fitted.summary();
     write_weights(out, &fitted.net, &format!("{origin}\n{summary}"))?;
-    println!("{summary}\nwrote {}", out.display());
+    write_atomically(&csv_file, loss_csv(&fitted.report.history).as_bytes())?;
+    let svg_file = beside(out, "-loss.svg");
+    match loss_svg(&fitted.report.history) {
+        Ok(svg) => write_atomically(&svg_file, svg.as_bytes())?,
+        Err(e) => eprintln!("warning: {} not written: {e}", svg_file.display()),
+    }
+    println!(
+        "{summary}\nwrote {} (losses: {}, {})",
+        out.display(),
+        csv_file.display(),
+        svg_file.display()
+    );
     Ok(())
 }

@@ -66,7 +66,7 @@ pub struct SamplesArgs {
     #[arg(long, default_value_t = DEFAULT_TRAIN_SAMPLES)]
     train_samples: usize,
     /// Threads (default: every core; results do not depend on it).
-    #[arg(long)]
+    #[arg(long = "concurrency", alias = "threads", value_parser = super::parse_concurrency)]
     threads: Option<usize>,
 }
 

@@ -26,7 +26,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "DIR")]
     pub resume: Option<PathBuf>,
     /// Worker threads (default: the number of cores).
-    #[arg(long)]
+    #[arg(long, alias = "threads", value_parser = super::parse_concurrency)]
     pub concurrency: Option<usize>,
     #[command(flatten)]
     pub executor: super::executor::ExecutorArgs,
@@ -42,7 +42,7 @@ pub struct ScheduleArgs {
     #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
     /// Random plies from the start for each opening (when no book is used).
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = crate::tournament::config::DEFAULT_RANDOM_PLIES)]
     pub random_plies: u32,
     /// An openings file (a FEN or moves a line), or a built-in book by name (`3move`,
     /// `dots-5x5`...: books/README.md); `none` for random plies. Default: the
@@ -116,7 +116,7 @@ impl ScheduleArgs {
 fn executor(args: &RunArgs) -> anyhow::Result<Box<dyn crate::executor::Executor>> {
     let threads = args
         .concurrency
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+        .unwrap_or_else(crate::parallel::default_threads);
     args.executor.executor(threads)
 }
 
@@ -287,7 +287,7 @@ pub fn matchup(
     let (config, records, _) = execute(start, &dir, &*executor(args)?, progress(live))?;
     eprintln!();
     let mut summary = match_summary(&config, &records);
-    match score_svg(&records) {
+    match score_svg(&config, &records) {
         Ok(svg) => crate::files::write_atomically(&dir.join("score.svg"), svg.as_bytes())?,
         Err(e) => summary += &plot_warning("score.svg", &e.to_string()),
     }
@@ -309,11 +309,12 @@ fn match_summary(config: &TournamentConfig, records: &[GameRecord]) -> String {
         + "\n![score over games](score.svg)\n"
 }
 
-fn score_svg(records: &[GameRecord]) -> anyhow::Result<String> {
+fn score_svg(config: &TournamentConfig, records: &[GameRecord]) -> anyhow::Result<String> {
     let points: Vec<f64> = records.iter().map(|r| r.points_of(0)).collect();
     let running = crate::ratings::running_score(&points)?;
-    Ok(crate::report::score_plot(
-        "Score of A over games",
-        &running,
-    )?)
+    let title = format!(
+        "Score of {} against {} over games",
+        config.players[0].name, config.players[1].name
+    );
+    Ok(crate::report::score_plot(&title, &running)?)
 }

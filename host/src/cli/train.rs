@@ -25,7 +25,7 @@ pub struct TrainArgs {
     #[arg(long, value_name = "DIR", conflicts_with = "out")]
     pub resume: Option<PathBuf>,
     /// Game worker threads (default: the number of cores); results do not depend on it.
-    #[arg(long)]
+    #[arg(long, alias = "threads", value_parser = super::parse_concurrency)]
     pub concurrency: Option<usize>,
     #[command(flatten)]
     pub executor: super::executor::ExecutorArgs,
@@ -42,7 +42,7 @@ pub struct TrainArgs {
 pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
     let threads = args
         .concurrency
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+        .unwrap_or_else(crate::parallel::default_threads);
     let executor = args.executor.executor(threads)?;
     let executor = &*executor;
     let display = Display::detect();

@@ -39,7 +39,7 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 100)]
     pub steps: u32,
     /// Threads playing games (the samples do not depend on it).
-    #[arg(long, default_value_t = 2)]
+    #[arg(long = "concurrency", alias = "threads", default_value_t = 2, value_parser = super::parse_concurrency)]
     pub threads: usize,
     /// Where to write the weights file.
     #[arg(long, default_value = "checkers-expert.txt")]

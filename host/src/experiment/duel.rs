@@ -86,8 +86,11 @@ impl Duel {
         let points: Vec<f64> = self.records.iter().map(|r| r.points_of(0)).collect();
         let running =
             running_score(&points).map_err(|e| ExperimentError::Setting(e.to_string()))?;
-        crate::report::score_plot(&format!("Score of {} over games", self.a), &running)
-            .map_err(|e| ExperimentError::Setting(e.to_string()))
+        crate::report::score_plot(
+            &format!("Score of {} against {} over games", self.a, self.b),
+            &running,
+        )
+        .map_err(|e| ExperimentError::Setting(e.to_string()))
     }
 }
 

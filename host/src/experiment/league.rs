@@ -144,7 +144,7 @@ pub fn league_config(
         openings: None,
         order: Default::default(),
         seed: board.seed,
-        max_plies: 400,
+        max_plies: crate::play::game::DEFAULT_MAX_PLIES,
         move_timeout_ms: 600_000,
         scoring: Default::default(),
         // The GA's experiments keep their games unadjudicated (as measured so far).

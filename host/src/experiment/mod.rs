@@ -3,7 +3,7 @@
 //! - [`positions`], [`optimal`], [`validate`]: a seeded set of 3×3 Dots-and-Boxes
 //!   middle-game positions with the exact solver's optimal moves, and the fraction of
 //!   them in which a weight set's depth-limited AB-SSS\* choice is optimal.
-//! - [`weights_file`]: reading a Dots weight set from a file.
+//! - [`weights_file`]: reading a Dots weight set from a file (the host's one weights reader).
 //! - [`league`], [`duel`]: weight sets playing through the tournament runner;
 //!   [`training`]: training runs inside experiments.
 //! - The paper's experiments: [`champions`], [`curriculum`], [`vs_hand`], [`time`].
@@ -16,13 +16,12 @@ pub mod duel;
 pub mod error;
 pub mod league;
 pub mod optimal;
-pub mod parallel;
 pub mod positions;
 pub mod time;
 pub mod training;
 pub mod validate;
 pub mod vs_hand;
-pub mod weights_file;
+pub use crate::weights_file;
 
 pub use error::ExperimentError;
 pub use optimal::{optimal_moves, OptimalMoves};

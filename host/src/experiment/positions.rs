@@ -19,7 +19,7 @@ use microply_core::rng::{random_opening, SplitMix64};
 use microply_core::Game;
 
 use super::optimal::{optimal_moves, OptimalMoves, SolverMemory};
-use super::parallel::map_ordered;
+use crate::parallel::ordered_map_with;
 use crate::play::openings::derive_seed;
 
 /// The fewest edges drawn in a validation position (of the 3×3 board's 24).
@@ -75,10 +75,13 @@ pub fn validation_set(seed: u64, count: usize, threads: usize) -> Vec<SolvedPosi
             .filter(|p| is_quiet_middle_game(p) && seen.insert(*p))
             .collect();
         next += 512;
-        let solved = map_ordered(&batch, threads, solver_table, |table, pos| SolvedPosition {
-            pos: *pos,
-            // 3×3 boards have 24 edges, within the solver's depth.
-            optimal: optimal_moves(pos, table).expect("a 3×3 position is solvable"),
+        let solved = ordered_map_with(batch.len(), threads, solver_table, |table, i| {
+            let pos = &batch[i];
+            SolvedPosition {
+                pos: *pos,
+                // 3×3 boards have 24 edges, within the solver's depth.
+                optimal: optimal_moves(pos, table).expect("a 3×3 position is solvable"),
+            }
         });
         out.extend(
             solved

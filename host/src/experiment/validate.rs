@@ -7,8 +7,8 @@ use microply_core::games::dots::{ChainEval, Dots, Edge, Weights};
 use microply_core::score::Value;
 use microply_core::search::{search, Algorithm, Entry, Limits, NoClock, Settings, Table};
 
-use super::parallel::{default_threads, map_ordered};
 use super::positions::SolvedPosition;
+use crate::parallel::{default_threads, ordered_map_with};
 
 /// Table entries of each validation search (fresh for every position, so a choice
 /// never depends on the positions searched before it).
@@ -68,8 +68,8 @@ pub fn validate_on(
     positions: &[SolvedPosition],
 ) -> Validation {
     let eval = ChainEval::new(Weights::from_array(*weights));
-    let choices = map_ordered(positions, threads, SearchMemory::new, |memory, p| {
-        memory.choose(&p.pos, &eval, depth)
+    let choices = ordered_map_with(positions.len(), threads, SearchMemory::new, |memory, i| {
+        memory.choose(&positions[i].pos, &eval, depth)
     });
     let mut v = Validation {
         depth: depth.max(1),

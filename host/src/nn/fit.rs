@@ -5,7 +5,7 @@ use microply_core::games::checkers::NetworkWeights;
 use super::agreement::{agreement, Agreement};
 use super::net::{Net, OutOfRange};
 use super::sample::Sample;
-use super::train::{train, TrainConfig, TrainError, TrainReport};
+use super::train::{train_from, TrainConfig, TrainError, TrainReport, TrainState};
 
 /// A trained network, its fixed-point form and how well they agree.
 #[derive(Clone, Debug, PartialEq)]
@@ -38,7 +38,22 @@ pub enum FitError {
 /// # Errors
 /// [`FitError`].
 pub fn fit(start: &Net, samples: &[Sample], config: &TrainConfig) -> Result<Fitted, FitError> {
-    let (net, report) = train(start, samples, config)?;
+    fit_from(start, samples, config, None, |_| {})
+}
+
+/// [`fit`] through [`train_from`]: from a saved `resume` state when given, with
+/// `after_epoch` seeing the state after every epoch.
+///
+/// # Errors
+/// [`FitError`].
+pub fn fit_from(
+    start: &Net,
+    samples: &[Sample],
+    config: &TrainConfig,
+    resume: Option<TrainState>,
+    after_epoch: impl FnMut(&TrainState),
+) -> Result<Fitted, FitError> {
+    let (net, report) = train_from(start, samples, config, resume, after_epoch)?;
     let weights = net.quantise()?;
     let held: Vec<&Sample> = report.validation.iter().map(|&i| &samples[i]).collect();
     let agreement = agreement(&net, &weights, &held);

@@ -14,7 +14,7 @@ pub mod train;
 
 pub use agreement::{agreement, Agreement};
 pub use file::{read_weights, write_weights, WeightsFileError};
-pub use fit::{fit, FitError, Fitted};
+pub use fit::{fit, fit_from, FitError, Fitted};
 pub use net::{Net, OutOfRange};
 pub use sample::Sample;
-pub use train::{train, TrainConfig, TrainError, TrainReport};
+pub use train::{train, train_from, EpochLoss, TrainConfig, TrainError, TrainReport, TrainState};

@@ -8,15 +8,20 @@
 //! After each epoch the mean squared error on the held-out samples is measured; the
 //! parameters with the lowest one so far are kept, and training stops when `patience`
 //! epochs in a row have not lowered it (or after `max_epochs`).
+//!
+//! After every epoch [`train_from`] hands a [`TrainState`] to its caller: the losses
+//! so far and everything an interrupted training needs to go on exactly as it would
+//! have (the generator's state is replayed from the seed: it only shuffles).
 
 use microply_core::games::checkers::network::PARAMETERS;
 use microply_core::rng::{below, SplitMix64};
+use serde::{Deserialize, Serialize};
 
 use super::net::{to_f64, Net};
 use super::sample::Sample;
 
 /// How to train.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TrainConfig {
     /// Seeds the split and the batch order.
     pub seed: u64,
@@ -63,6 +68,94 @@ pub enum TrainError {
         /// Its target.
         target: f64,
     },
+    /// A saved training of other settings or samples.
+    #[error("the saved training does not match: {0}")]
+    OtherTraining(String),
+}
+
+/// One epoch's mean squared errors.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EpochLoss {
+    /// The epoch, from 1.
+    pub epoch: usize,
+    /// On the training samples, after the epoch.
+    pub training: f64,
+    /// On the held-out samples, after the epoch.
+    pub validation: f64,
+}
+
+/// A training after some epochs: what resuming it needs, and the loss history.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TrainState {
+    /// The settings (a resume must use the same).
+    pub config: TrainConfig,
+    /// The number of samples (a resume must use the same).
+    pub samples: usize,
+    /// Epochs done.
+    pub epochs: usize,
+    /// The parameters now.
+    net: Vec<f64>,
+    /// The lowest held-out loss so far, its parameters and epoch.
+    best: (f64, Vec<f64>, usize),
+    /// Adam's moments and step count.
+    adam: (Vec<f64>, Vec<f64>, i32),
+    /// Every epoch's losses.
+    pub history: Vec<EpochLoss>,
+}
+
+impl TrainState {
+    /// The epoch whose parameters are kept so far (0: the start).
+    #[must_use]
+    pub fn best_epoch(&self) -> usize {
+        self.best.2
+    }
+
+    /// The lowest held-out loss so far.
+    #[must_use]
+    pub fn best_loss(&self) -> f64 {
+        self.best.0
+    }
+
+    fn start(config: &TrainConfig, samples: usize, net: &Net, loss: f64) -> TrainState {
+        TrainState {
+            config: *config,
+            samples,
+            epochs: 0,
+            net: net.params.to_vec(),
+            best: (loss, net.params.to_vec(), 0),
+            adam: (vec![0.0; PARAMETERS], vec![0.0; PARAMETERS], 0),
+            history: Vec::new(),
+        }
+    }
+
+    fn check(&self, config: &TrainConfig, samples: usize) -> Result<(), TrainError> {
+        let other = |what: String| Err(TrainError::OtherTraining(what));
+        if self.config != *config {
+            return other(format!(
+                "saved settings {:?}, asked {config:?}",
+                self.config
+            ));
+        }
+        if self.samples != samples {
+            return other(format!("{} samples saved, {samples} given", self.samples));
+        }
+        let lengths = [
+            self.net.len(),
+            self.best.1.len(),
+            self.adam.0.len(),
+            self.adam.1.len(),
+        ];
+        if lengths.iter().any(|&l| l != PARAMETERS) {
+            return other(format!("parameter counts {lengths:?}, not {PARAMETERS}"));
+        }
+        Ok(())
+    }
+}
+
+fn params(v: &[f64]) -> [f64; PARAMETERS] {
+    let mut out = [0.0; PARAMETERS];
+    out.copy_from_slice(v);
+    out
 }
 
 /// What training did.
@@ -82,6 +175,8 @@ pub struct TrainReport {
     pub validation_loss: f64,
     /// The held-out samples' indices (into the input), for checking the result.
     pub validation: Vec<usize>,
+    /// Every epoch's losses.
+    pub history: Vec<EpochLoss>,
 }
 
 /// Trains `start` on `samples`; returns the network with the lowest validation loss.
@@ -93,6 +188,24 @@ pub fn train(
     samples: &[Sample],
     config: &TrainConfig,
 ) -> Result<(Net, TrainReport), TrainError> {
+    train_from(start, samples, config, None, |_| {})
+}
+
+/// [`train`], going on from `resume` (a [`TrainState`] saved by an earlier run of the
+/// same settings and samples) when given; `after_epoch` sees the state after every
+/// epoch (to save it, or show progress). A resumed training ends exactly as an
+/// uninterrupted one.
+///
+/// # Errors
+/// [`TrainError`] as [`train`], and [`TrainError::OtherTraining`] for a `resume` of
+/// other settings or samples.
+pub fn train_from(
+    start: &Net,
+    samples: &[Sample],
+    config: &TrainConfig,
+    resume: Option<TrainState>,
+    mut after_epoch: impl FnMut(&TrainState),
+) -> Result<(Net, TrainReport), TrainError> {
     check(samples, config)?;
     let mut rng = SplitMix64::new(config.seed);
     let mut order: Vec<usize> = (0..samples.len()).collect();
@@ -101,12 +214,33 @@ pub fn train(
         .clamp(1, samples.len() - 1);
     let (validation, training) = order.split_at(held);
     let (validation, mut training) = (validation.to_vec(), training.to_vec());
-    let mut net = start.clone();
-    let mut best = (mean_loss(&net, samples, &validation), net.clone(), 0);
-    let mut adam = Adam::new(config.learning_rate);
-    let mut epochs = 0;
-    while epochs < config.max_epochs && epochs - best.2 < config.patience {
-        epochs += 1;
+    let mut state = match resume {
+        Some(saved) => {
+            saved.check(config, samples.len())?;
+            // The generator only shuffles: replaying the shuffles restores it.
+            for _ in 0..saved.epochs {
+                shuffle(&mut training, &mut rng);
+            }
+            saved
+        }
+        None => TrainState::start(
+            config,
+            samples.len(),
+            start,
+            mean_loss(start, samples, &validation),
+        ),
+    };
+    let mut net = Net {
+        params: params(&state.net),
+    };
+    let mut adam = Adam {
+        rate: config.learning_rate,
+        m: params(&state.adam.0),
+        v: params(&state.adam.1),
+        t: state.adam.2,
+    };
+    while state.epochs < config.max_epochs && state.epochs - state.best.2 < config.patience {
+        state.epochs += 1;
         shuffle(&mut training, &mut rng);
         for batch in training.chunks(config.batch_size) {
             let mut grad = [0.0; PARAMETERS];
@@ -117,19 +251,30 @@ pub fn train(
             adam.step(&mut net.params, &grad);
         }
         let loss = mean_loss(&net, samples, &validation);
-        if loss < best.0 {
-            best = (loss, net.clone(), epochs);
+        if loss < state.best.0 {
+            state.best = (loss, net.params.to_vec(), state.epochs);
         }
+        state.history.push(EpochLoss {
+            epoch: state.epochs,
+            training: mean_loss(&net, samples, &training),
+            validation: loss,
+        });
+        state.net = net.params.to_vec();
+        state.adam = (adam.m.to_vec(), adam.v.to_vec(), adam.t);
+        after_epoch(&state);
     }
-    let (validation_loss, net, best_epoch) = best;
+    let net = Net {
+        params: params(&state.best.1),
+    };
     let report = TrainReport {
         training_samples: training.len(),
         validation_samples: validation.len(),
-        epochs,
-        best_epoch,
+        epochs: state.epochs,
+        best_epoch: state.best.2,
         training_loss: mean_loss(&net, samples, &training),
-        validation_loss,
+        validation_loss: state.best.0,
         validation,
+        history: state.history,
     };
     Ok((net, report))
 }
@@ -192,15 +337,6 @@ impl Adam {
     const BETA1: f64 = 0.9;
     const BETA2: f64 = 0.999;
     const EPSILON: f64 = 1e-8;
-
-    fn new(rate: f64) -> Adam {
-        Adam {
-            rate,
-            m: [0.0; PARAMETERS],
-            v: [0.0; PARAMETERS],
-            t: 0,
-        }
-    }
 
     fn step(&mut self, params: &mut [f64; PARAMETERS], grad: &[f64; PARAMETERS]) {
         self.t += 1;
@@ -278,6 +414,32 @@ mod tests {
         assert_eq!(a, b);
         let c = train(&start, &samples, &TrainConfig { seed: 2, ..config }).unwrap();
         assert_ne!(a.0, c.0);
+    }
+
+    #[test]
+    fn a_resumed_training_ends_as_an_uninterrupted_one() {
+        let samples = material_samples(300, 5);
+        let config = TrainConfig {
+            max_epochs: 8,
+            ..TrainConfig::default()
+        };
+        let start = Net::perturbed_default(3, 0.1);
+        let whole = train(&start, &samples, &config).unwrap();
+        let mut saved = None;
+        let cut = TrainConfig {
+            max_epochs: 3,
+            ..config
+        };
+        train_from(&start, &samples, &cut, None, |s| saved = Some(s.clone())).unwrap();
+        let mut saved = saved.unwrap();
+        assert_eq!((saved.epochs, saved.history.len()), (3, 3));
+        saved.config = config;
+        let resumed = train_from(&start, &samples, &config, Some(saved.clone()), |_| {}).unwrap();
+        assert_eq!(resumed, whole);
+        assert_eq!(whole.1.history.len(), whole.1.epochs);
+        let other = TrainConfig { seed: 9, ..config };
+        let e = train_from(&start, &samples, &other, Some(saved), |_| {}).unwrap_err();
+        assert!(matches!(e, TrainError::OtherTraining(_)), "{e}");
     }
 
     #[test]

@@ -25,9 +25,16 @@ pub struct PlotError {
 }
 
 const WIDTH: u32 = 720;
-const ROW_HEIGHT: u32 = 28;
+const ROW_HEIGHT: u32 = 36;
 const PLOT_HEIGHT: u32 = 420;
+/// The interval plot's least height, so that one or two players still get a plot
+/// whose labels read at the page's width.
+const MIN_INTERVAL_HEIGHT: u32 = 240;
+/// A legend row's height in the strip under the plot (legends never sit on the data).
+const LEGEND_ROW: u32 = 24;
 const FONT: &str = "sans-serif";
+const CAPTION_SIZE: u32 = 22;
+const LABEL_SIZE: u32 = 16;
 
 /// Players' ratings as points with their 95% intervals as horizontal bars, one row per
 /// player from the top, labelled with `labels` (missing labels are numbered).
@@ -40,9 +47,9 @@ pub fn interval_plot(
     ratings: &[Rating],
 ) -> Result<String, PlotError> {
     let rows = ratings.len().max(1);
-    let height = 90 + ROW_HEIGHT * rows as u32;
+    let height = (110 + ROW_HEIGHT * rows as u32).max(MIN_INTERVAL_HEIGHT);
     let (x_min, x_max) = padded_range(ratings.iter().flat_map(|r| [r.low, r.elo, r.high]));
-    let label_width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(2) as u32 * 8 + 16;
+    let label_width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(2) as u32 * 10 + 20;
     let name = |i: usize| {
         labels
             .get(i)
@@ -51,14 +58,16 @@ pub fn interval_plot(
     };
     draw(title, (WIDTH, height), |root| {
         let mut chart = ChartBuilder::on(root)
-            .caption(title, (FONT, 20))
+            .caption(title, (FONT, CAPTION_SIZE))
             .margin(12)
-            .x_label_area_size(40)
+            .x_label_area_size(50)
             .y_label_area_size(label_width)
             .build_cartesian_2d(x_min..x_max, (0..rows - 1).into_segmented())?;
         chart
             .configure_mesh()
             .disable_y_mesh()
+            .label_style((FONT, LABEL_SIZE))
+            .axis_desc_style((FONT, LABEL_SIZE))
             .y_labels(rows)
             .y_label_formatter(&|y| match y {
                 SegmentValue::CenterOf(i) if *i < ratings.len() => name(rows - 1 - *i),
@@ -98,21 +107,31 @@ pub fn line_plot(
     let all = || series.iter().flat_map(|s| finite_points(&s.points));
     let x_range = padded_range(all().map(|p| p.0));
     let y_range = padded_range(all().map(|p| p.1));
-    draw(title, (WIDTH, PLOT_HEIGHT), |root| {
-        let mut chart = axes(root, title, x_label, y_label, x_range, y_range)?;
+    let integer_x = all_integers(all().map(|p| p.0));
+    let colour = |i: usize| Palette99::pick(i).to_rgba();
+    let entries: Vec<(&str, Swatch)> = series
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.name.as_str(), Swatch::Line(colour(i))))
+        .collect();
+    let strip = legend_height(&entries);
+    draw(title, (WIDTH, PLOT_HEIGHT + strip), |root| {
+        let (plot, under) = root.split_vertically(PLOT_HEIGHT);
+        let mut chart = axes(
+            &plot,
+            title,
+            (x_label, integer_x),
+            y_label,
+            x_range,
+            y_range,
+        )?;
         for (i, s) in series.iter().enumerate() {
-            let colour = Palette99::pick(i).to_rgba();
-            chart
-                .draw_series(LineSeries::new(
-                    finite_points(&s.points),
-                    colour.stroke_width(2),
-                ))?
-                .label(s.name.as_str())
-                .legend(move |(x, y)| {
-                    PathElement::new([(x, y), (x + 18, y)], colour.stroke_width(2))
-                });
+            chart.draw_series(LineSeries::new(
+                finite_points(&s.points),
+                colour(i).stroke_width(2),
+            ))?;
         }
-        legend(&mut chart)
+        legend(&under, &entries)
     })
 }
 
@@ -133,35 +152,44 @@ pub fn band_plot(
         .copied()
         .filter(|(x, lo, hi)| x.is_finite() && lo.is_finite() && hi.is_finite())
         .collect();
-    let xs = finite_points(&line.points)
+    let xs: Vec<f64> = finite_points(&line.points)
         .map(|p| p.0)
-        .chain(band.iter().map(|b| b.0));
+        .chain(band.iter().map(|b| b.0))
+        .collect();
     let ys = finite_points(&line.points)
         .map(|p| p.1)
         .chain(band.iter().flat_map(|b| [b.1, b.2]));
-    let (x_range, y_range) = (padded_range(xs), padded_range(ys));
-    draw(title, (WIDTH, PLOT_HEIGHT), |root| {
-        let mut chart = axes(root, title, x_label, y_label, x_range, y_range)?;
+    let integer_x = all_integers(xs.iter().copied());
+    let (x_range, y_range) = (padded_range(xs.into_iter()), padded_range(ys));
+    let entries = [
+        (line.name.as_str(), Swatch::Line(BLUE.to_rgba())),
+        ("95% band", Swatch::Area(BLUE.mix(0.2))),
+    ];
+    let strip = legend_height(&entries);
+    draw(title, (WIDTH, PLOT_HEIGHT + strip), |root| {
+        let (plot, under) = root.split_vertically(PLOT_HEIGHT);
+        let mut chart = axes(
+            &plot,
+            title,
+            (x_label, integer_x),
+            y_label,
+            x_range,
+            y_range,
+        )?;
         let outline: Vec<(f64, f64)> = band
             .iter()
             .map(|b| (b.0, b.2))
             .chain(band.iter().rev().map(|b| (b.0, b.1)))
             .collect();
-        chart
-            .draw_series(std::iter::once(Polygon::new(
-                outline,
-                BLUE.mix(0.2).filled(),
-            )))?
-            .label("95% band")
-            .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 18, y + 5)], BLUE.mix(0.2).filled()));
-        chart
-            .draw_series(LineSeries::new(
-                finite_points(&line.points),
-                BLUE.stroke_width(2),
-            ))?
-            .label(line.name.as_str())
-            .legend(|(x, y)| PathElement::new([(x, y), (x + 18, y)], BLUE.stroke_width(2)));
-        legend(&mut chart)
+        chart.draw_series(std::iter::once(Polygon::new(
+            outline,
+            BLUE.mix(0.2).filled(),
+        )))?;
+        chart.draw_series(LineSeries::new(
+            finite_points(&line.points),
+            BLUE.stroke_width(2),
+        ))?;
+        legend(&under, &entries)
     })
 }
 
@@ -184,37 +212,123 @@ type Chart<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64
 type DrawResult<T> =
     Result<T, DrawingAreaErrorKind<<SVGBackend<'static> as DrawingBackend>::ErrorType>>;
 
+/// The chart's axes; `integer_x` when every x is a whole number (games, generations,
+/// iterations), so that the x ticks are whole numbers too.
 fn axes<'a, 'b>(
     root: &'a DrawingArea<SVGBackend<'b>, Shift>,
     title: &str,
-    x_label: &str,
+    (x_label, integer_x): (&str, bool),
     y_label: &str,
     (x_min, x_max): (f64, f64),
     (y_min, y_max): (f64, f64),
 ) -> DrawResult<Chart<'a, 'b>> {
     let mut chart = ChartBuilder::on(root)
-        .caption(title, (FONT, 20))
+        .caption(title, (FONT, CAPTION_SIZE))
         .margin(12)
-        .x_label_area_size(40)
-        .y_label_area_size(60)
+        .x_label_area_size(50)
+        .y_label_area_size(70)
         .build_cartesian_2d(x_min..x_max, y_min..y_max)?;
+    let whole = |v: &f64| {
+        if v.fract() == 0.0 {
+            tick(v)
+        } else {
+            String::new()
+        }
+    };
+    // At most one tick per whole number, so plotters never picks steps below 1.
+    let x_ticks = if integer_x {
+        ((x_max - x_min).floor() as usize + 1).clamp(2, 10)
+    } else {
+        10
+    };
     chart
         .configure_mesh()
-        .x_label_formatter(&tick)
+        .x_labels(x_ticks)
+        .x_label_formatter(if integer_x { &whole } else { &tick })
         .y_label_formatter(&tick)
+        .label_style((FONT, LABEL_SIZE))
+        .axis_desc_style((FONT, LABEL_SIZE))
         .x_desc(x_label)
         .y_desc(y_label)
         .draw()?;
     Ok(chart)
 }
 
-fn legend<'a, 'b: 'a>(chart: &mut Chart<'a, 'b>) -> DrawResult<()> {
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK)
-        .position(SeriesLabelPosition::UpperLeft)
-        .draw()
+/// How a legend entry is drawn.
+#[derive(Clone, Copy)]
+enum Swatch {
+    /// A series' line.
+    Line(RGBAColor),
+    /// A shaded area.
+    Area(RGBAColor),
+}
+
+/// Where each legend entry goes in the strip under the plot: (x, row), rows filled
+/// left to right.
+fn legend_layout(entries: &[(&str, Swatch)]) -> Vec<(i32, i32)> {
+    let (mut x, mut row) = (LEGEND_LEFT, 0);
+    let mut out = Vec::with_capacity(entries.len());
+    for (name, _) in entries {
+        let width = 30 + 9 * name.chars().count() as i32 + 28;
+        if x > LEGEND_LEFT && x + width > WIDTH as i32 {
+            (x, row) = (LEGEND_LEFT, row + 1);
+        }
+        out.push((x, row));
+        x += width;
+    }
+    out
+}
+
+/// The legend strip's height.
+fn legend_height(entries: &[(&str, Swatch)]) -> u32 {
+    let rows = legend_layout(entries).last().map_or(0, |&(_, r)| r + 1);
+    rows as u32 * LEGEND_ROW + 8
+}
+
+/// Where legend rows start: under the plot area, past the y labels.
+const LEGEND_LEFT: i32 = 82;
+
+/// The legend: rows of entries in their own strip under the plot, so that it
+/// never covers data.
+fn legend(
+    strip: &DrawingArea<SVGBackend<'_>, Shift>,
+    entries: &[(&str, Swatch)],
+) -> DrawResult<()> {
+    for (&(name, swatch), (x, row)) in entries.iter().zip(legend_layout(entries)) {
+        let y = row * LEGEND_ROW as i32 + LEGEND_ROW as i32 / 2;
+        match swatch {
+            Swatch::Line(colour) => {
+                strip.draw(&PathElement::new(
+                    [(x, y), (x + 24, y)],
+                    colour.stroke_width(2),
+                ))?;
+            }
+            Swatch::Area(colour) => {
+                strip.draw(&Rectangle::new(
+                    [(x, y - 6), (x + 24, y + 6)],
+                    colour.filled(),
+                ))?;
+            }
+        }
+        let style = TextStyle::from((FONT, LABEL_SIZE).into_font()).pos(
+            plotters::style::text_anchor::Pos::new(
+                plotters::style::text_anchor::HPos::Left,
+                plotters::style::text_anchor::VPos::Center,
+            ),
+        );
+        strip.draw(&Text::new(name.to_owned(), (x + 30, y), style))?;
+    }
+    Ok(())
+}
+
+/// Whether every value is a whole number (and there is one).
+fn all_integers(mut values: impl Iterator<Item = f64>) -> bool {
+    let mut any = false;
+    let all = values.all(|v| {
+        any = true;
+        !v.is_finite() || v.fract() == 0.0
+    });
+    all && any
 }
 
 /// Renders into an SVG string: white background, then `plot`.
@@ -367,6 +481,22 @@ mod tests {
             !texts.iter().any(|t| t.ends_with(".0")),
             "axis ticks: {texts:?}"
         );
+    }
+
+    #[test]
+    fn whole_number_axes_have_whole_number_ticks() {
+        let series = [Series {
+            name: "best".into(),
+            points: vec![(1.0, 0.25), (2.0, 0.75)],
+        }];
+        let svg = line_plot("Per iteration", "iteration", "score", &series).unwrap();
+        let (texts, _) = parse(&svg);
+        let ticks: Vec<&String> = texts
+            .iter()
+            .filter(|t| t.starts_with("1.") || t.starts_with("2."))
+            .collect();
+        assert!(ticks.is_empty(), "fractional iteration ticks: {ticks:?}");
+        assert!(texts.contains(&"1".to_string()) && texts.contains(&"2".to_string()));
     }
 
     #[test]

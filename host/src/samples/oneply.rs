@@ -14,7 +14,7 @@ use microply_core::rng::{below, random_move, SplitMix64};
 use microply_core::{Evaluator, Game, Outcome, Player, Score};
 
 /// A game still running after this many plies is a draw.
-pub const MAX_GAME_PLIES: usize = 400;
+pub const MAX_GAME_PLIES: usize = crate::play::game::DEFAULT_MAX_PLIES as usize;
 
 /// Who picks the moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -207,6 +207,7 @@ pub fn run(
     check(config)?;
     std::fs::create_dir_all(dir).map_err(io(dir))?;
     let (mut state, mut samples) = resume_or_start(config, dir)?;
+    progress.resume_at(state.log.len() as u64);
     while state.log.len() < config.iterations {
         let started = Instant::now();
         let iteration = state.log.len() + 1;

@@ -32,6 +32,20 @@ pub enum Format {
     Mixed,
 }
 
+impl std::fmt::Display for Format {
+    /// The name a file and `--format` use (`round-robin`, `double-elimination`...).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Format::RoundRobin => "round-robin",
+            Format::DoubleRoundRobin => "double-round-robin",
+            Format::Gauntlet => "gauntlet",
+            Format::Groups => "groups",
+            Format::DoubleElimination => "double-elimination",
+            Format::Mixed => "mixed",
+        })
+    }
+}
+
 impl Format {
     /// Whether the games depend on results (a bracket follows).
     #[must_use]
@@ -78,8 +92,9 @@ pub struct TournamentConfig {
     /// Games per encounter (each opening played with both colours when even).
     #[serde(default = "default_games")]
     pub games_per_encounter: usize,
-    /// Random plies from the start for each encounter's opening.
-    #[serde(default)]
+    /// Random plies from the start for each encounter's opening
+    /// ([`DEFAULT_RANDOM_PLIES`] when absent).
+    #[serde(default = "default_random_plies")]
     pub random_plies: u32,
     /// An openings file instead (one FEN or move list a line), relative to the
     /// config; `3move` is the built-in checkers deck.
@@ -154,11 +169,20 @@ fn default_seed() -> u64 {
     1
 }
 fn default_max_plies() -> u32 {
-    400
+    crate::play::game::DEFAULT_MAX_PLIES
 }
 fn default_timeout() -> u64 {
-    60_000
+    crate::play::game::DEFAULT_MOVE_TIMEOUT_MS
 }
+fn default_random_plies() -> u32 {
+    DEFAULT_RANDOM_PLIES
+}
+
+/// Random opening plies when neither the file nor the command line says: the same for
+/// `match`, `tournament --player` and a tournament file. Four, not zero, because two
+/// deterministic engines from the same position play the same game every time, so
+/// without a book an encounter of many games would measure one game many times.
+pub const DEFAULT_RANDOM_PLIES: u32 = 4;
 
 /// A configuration that cannot run.
 #[derive(Debug, thiserror::Error)]
@@ -463,5 +487,38 @@ depth = 3
             "seed = 7\nformat = \"double-elimination\"\nrounds = 2",
         ));
         assert!(e.contains("rounds: a bracket is played once"), "{e}");
+    }
+
+    /// Issue 26's bad inputs: each refused when the file is read or checked, before
+    /// any game, with the field and the file named.
+    #[test]
+    fn bad_values_are_refused_before_a_game() {
+        let e = error_of(&GOOD.replace("depth = 2", "depth = 0"));
+        assert!(
+            e.contains("t.toml") && e.contains("depth") && e.contains('0'),
+            "{e}"
+        );
+        let groups = |n: usize| {
+            GOOD.replace(
+                "seed = 7",
+                &format!("seed = 7\nformat = \"groups\"\ngroups = {n}"),
+            )
+        };
+        let e = error_of(&groups(0));
+        assert!(e.contains("groups: 0 groups for 2 players"), "{e}");
+        let e = error_of(&groups(3));
+        assert!(e.contains("groups: 3 groups for 2 players"), "{e}");
+        let e = error_of(&GOOD.replace(
+            "seed = 7",
+            "seed = 7\nadjudication = { resign_score = -5, resign_moves = 3 }",
+        ));
+        assert!(e.contains("t.toml") && e.contains("resign_score"), "{e}");
+        let e = error_of(&GOOD.replace("name = \"A\"", "name = \"\""));
+        assert!(e.contains("t.toml") && e.contains("name"), "{e}");
+        let e = error_of(&GOOD.replace("name = \"A\"", "name = \"  \""));
+        assert!(e.contains("name"), "{e}");
+        assert!(PlayerConfig::parse_spec("name=A,depth=1,,").is_err());
+        assert!(PlayerConfig::parse_spec("name=,depth=1").is_err());
+        assert!(PlayerConfig::parse_spec("name=A,depth=0").is_err());
     }
 }

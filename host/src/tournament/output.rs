@@ -314,9 +314,8 @@ pub fn report(
     let n = config.players.len();
     let names: Vec<String> = config.players.iter().map(|p| p.name.clone()).collect();
     let mut out = format!(
-        "# {} {} tournament\n\n{} games, seed {}.\n\n## Standings (all games)\n\n",
-        config.game,
-        config.options,
+        "# {}\n\n{} games, seed {}.\n\n## Standings (all games)\n\n",
+        report_title(config),
         records.len(),
         config.seed
     );
@@ -356,9 +355,45 @@ pub fn report(
             out += &ratings_table(&names, &r);
             out += "\n\n![ratings](ratings.svg)\n";
         }
-        Err(e) => out += &format!("None: {e}.\n"),
+        Err(e) => out += &no_ratings(&e, &names),
     }
     out
+}
+
+/// `A vs B: checkers match` for two players, `checkers (rows=5) round-robin
+/// tournament` for more.
+fn report_title(config: &TournamentConfig) -> String {
+    let options = config.options.trim();
+    let game = if options.is_empty() {
+        config.game.clone()
+    } else {
+        format!("{} ({options})", config.game)
+    };
+    match config.players.as_slice() {
+        [a, b] => format!("{} vs {}: {game} match", a.name, b.name),
+        _ => format!("{game} {} tournament", config.format),
+    }
+}
+
+/// Why there are no ratings (and no `ratings.svg`), with the players' names.
+fn no_ratings(error: &RatingError, names: &[String]) -> String {
+    match error {
+        RatingError::Unbounded { players } => {
+            let who: Vec<&str> = players
+                .iter()
+                .map(|&p| names.get(p).map_or("?", String::as_str))
+                .collect();
+            format!(
+                "None, and no plot: the ratings of {} cannot be fitted, because against the \
+                 others they won every point, lost every point, or never played, so the \
+                 best fit puts them infinitely far away. Ratings need at least one game \
+                 that is not a win (or not a loss) between every side; more games usually \
+                 give it.\n",
+                who.join(", ")
+            )
+        }
+        e => format!("None, and no plot: {e}.\n"),
+    }
 }
 
 /// One table per group over the group stage's games (snake seeding; `mixed`
@@ -466,6 +501,47 @@ pub fn plot_warning(file: &str, why: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn config(players: &[&str], options: &str) -> TournamentConfig {
+        let specs: Vec<String> = players
+            .iter()
+            .map(|p| format!("name={p},depth=1"))
+            .collect();
+        let mut text = format!("game = \"checkers\"\noptions = \"{options}\"\n");
+        for s in &specs {
+            let p = crate::play::player::PlayerConfig::parse_spec(s).unwrap();
+            text += &format!("[[player]]\nname = \"{}\"\ndepth = 1\n", p.name);
+        }
+        toml::from_str(&text).unwrap()
+    }
+
+    #[test]
+    fn the_title_names_a_match_by_its_players() {
+        assert_eq!(
+            report_title(&config(&["A", "B"], "")),
+            "A vs B: checkers match"
+        );
+        assert_eq!(
+            report_title(&config(&["A", "B", "C"], "rows=5")),
+            "checkers (rows=5) round-robin tournament"
+        );
+    }
+
+    #[test]
+    fn unfitted_ratings_name_the_players_and_say_why() {
+        let c = config(&["A", "B"], "");
+        let records: Vec<GameRecord> = (0..2)
+            .map(|_| GameRecord::bare(0, 1, Outcome::FirstWins))
+            .collect();
+        let text = report(&c, &records, None);
+        // The mean anchor pins one of the two; the other's rating runs off.
+        assert!(text.contains("the ratings of B cannot be fitted"), "{text}");
+        assert!(text.contains("None, and no plot"), "{text}");
+        assert!(
+            !text.contains("players [") && !text.contains("ratings.svg"),
+            "{text}"
+        );
+    }
 
     #[test]
     fn a_plot_warning_names_the_file_and_the_reason() {

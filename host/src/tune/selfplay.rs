@@ -7,9 +7,6 @@
 //! transposition table, so the samples are a pure function of the configuration:
 //! the number of threads only changes how fast they come.
 
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::Mutex;
-
 use microply_core::games::checkers::features::{extract, FEATURES, SCALE};
 use microply_core::games::checkers::{Checkers, CheckersEval, Move};
 use microply_core::rng::{random_move, SplitMix64};
@@ -18,6 +15,7 @@ use microply_core::zobrist::splitmix64;
 use microply_core::{Game, Outcome, Player};
 
 use super::texel::Sample;
+use crate::parallel::ordered_map;
 use crate::progress::Progress;
 
 /// Transposition table entries per game (1 MiB).
@@ -125,9 +123,6 @@ fn result_for(outcome: Outcome, player: Player) -> f64 {
     }
 }
 
-/// One game's samples once a thread has played it.
-type Slot = Mutex<Option<Result<Vec<Sample>, SelfPlayError>>>;
-
 /// Every game's samples, in game order, played on `threads` threads.
 ///
 /// # Errors
@@ -137,34 +132,15 @@ pub fn generate(
     threads: usize,
     progress: &Progress,
 ) -> Result<Vec<Sample>, SelfPlayError> {
-    let next = AtomicU32::new(0);
-    let slots: Vec<Slot> = (0..config.games).map(|_| Mutex::new(None)).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                let Some(slot) = slots.get(index as usize) else {
-                    break;
-                };
-                let game = play_game(config, index);
-                let positions = game.as_ref().map_or(0, Vec::len);
-                if let Ok(mut slot) = slot.lock() {
-                    *slot = Some(game);
-                }
-                progress.step(&format!("game {index}: {positions} positions"));
-            });
-        }
+    let games = ordered_map(config.games as usize, threads, |index| {
+        let index = index as u32;
+        let game = play_game(config, index);
+        let positions = game.as_ref().map_or(0, Vec::len);
+        progress.step(&format!("game {index}: {positions} positions"));
+        game
     });
     let mut samples = Vec::new();
-    for (index, slot) in slots.into_iter().enumerate() {
-        let game = slot
-            .into_inner()
-            .ok()
-            .flatten()
-            .ok_or_else(|| SelfPlayError {
-                game: index as u32,
-                reason: "a worker thread stopped".into(),
-            })?;
+    for game in games {
         samples.extend(game?);
     }
     Ok(samples)

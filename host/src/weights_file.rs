@@ -1,10 +1,16 @@
-//! Reading a Dots-and-Boxes weight set (the chain evaluator's ten weights) from a file.
+//! The host's one weights-file reader: a list of numbers from any file the tools write.
 //!
-//! Three forms are accepted, so that a trainer's champion and a tournament player's
-//! weights file both work:
-//! - TOML or JSON with a top-level `weights` array of ten numbers;
-//! - the protocol's `weights` command (`weights at=0 v1 ... v10`, one or more lines);
-//! - ten whitespace-separated decimals, `#` starting a comment.
+//! Every form `train`, `tune` and `nn` write is accepted, so that a trainer's champion
+//! and a tournament player's weights file both work:
+//! - TOML or JSON with a top-level `weights` array (`train`'s `gen-NNNN.toml`/`.json`);
+//! - protocol lines: the `weights` command (`weights at=0 v1 ... vn`, one or more
+//!   lines), after `game ...` and `evaluator ...` lines, which are skipped (`train`'s
+//!   `gen-NNNN.txt`);
+//! - whitespace-separated decimals, `#` starting a comment (`tune`'s one weight a
+//!   line), after an optional `microply-network ...` header (a network file).
+//!
+//! [`read_weight_values`] gives the numbers; [`read_dots_weights`] checks them as the
+//! Dots chain evaluator's ten fixed-point weights.
 
 use std::path::Path;
 
@@ -53,16 +59,39 @@ pub enum WeightsFileError {
     },
 }
 
+/// Reads the numbers of `path` (any of the module's forms), in file order.
+///
+/// # Errors
+/// [`WeightsFileError`] naming what is wrong (and where, for the plain forms).
+pub fn read_weight_values(path: &Path) -> Result<Vec<f64>, WeightsFileError> {
+    parse_weight_values(&read(path)?)
+}
+
+/// The numbers in `text` (any of the module's forms), in order.
+///
+/// # Errors
+/// [`WeightsFileError`] as [`read_weight_values`].
+pub fn parse_weight_values(text: &str) -> Result<Vec<f64>, WeightsFileError> {
+    if looks_structured(text) {
+        structured(text)
+    } else {
+        plain(text)
+    }
+}
+
+fn read(path: &Path) -> Result<String, WeightsFileError> {
+    std::fs::read_to_string(path).map_err(|source| WeightsFileError::Read {
+        path: path.display().to_string(),
+        source,
+    })
+}
+
 /// Reads the ten weights of `path` (any of the module's forms).
 ///
 /// # Errors
 /// [`WeightsFileError`] naming what is wrong (and where, for the plain forms).
 pub fn read_dots_weights(path: &Path) -> Result<[Value; DOTS_WEIGHTS], WeightsFileError> {
-    let text = std::fs::read_to_string(path).map_err(|source| WeightsFileError::Read {
-        path: path.display().to_string(),
-        source,
-    })?;
-    parse_dots_weights(&text)
+    parse_dots_weights(&read(path)?)
 }
 
 /// The ten weights in `text` (any of the module's forms).
@@ -70,12 +99,7 @@ pub fn read_dots_weights(path: &Path) -> Result<[Value; DOTS_WEIGHTS], WeightsFi
 /// # Errors
 /// [`WeightsFileError`] as [`read_dots_weights`].
 pub fn parse_dots_weights(text: &str) -> Result<[Value; DOTS_WEIGHTS], WeightsFileError> {
-    let values = if looks_structured(text) {
-        structured(text)?
-    } else {
-        plain(text)?
-    };
-    to_fixed(&values)
+    to_fixed(&parse_weight_values(text)?)
 }
 
 /// JSON starts with `{`; TOML names `weights` with `=`.
@@ -108,6 +132,9 @@ fn plain(text: &str) -> Result<Vec<f64>, WeightsFileError> {
     let mut values = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let content = line.split('#').next().unwrap_or("");
+        if is_setup_line(content) {
+            continue;
+        }
         let tokens = content
             .split_whitespace()
             .filter(|t| *t != "weights" && !t.starts_with("at="));
@@ -120,6 +147,13 @@ fn plain(text: &str) -> Result<Vec<f64>, WeightsFileError> {
         }
     }
     Ok(values)
+}
+
+/// A protocol line around the weights (`game dots rows=3`, `evaluator chain`) or a
+/// network file's header: no weights on it.
+fn is_setup_line(line: &str) -> bool {
+    let first = line.split_whitespace().next().unwrap_or("");
+    ["game", "evaluator", "microply-network"].contains(&first)
 }
 
 fn to_fixed(values: &[f64]) -> Result<[Value; DOTS_WEIGHTS], WeightsFileError> {
@@ -154,6 +188,17 @@ mod tests {
         for text in [plain, protocol, toml, json] {
             assert_eq!(parse_dots_weights(text).unwrap(), hand(), "{text}");
         }
+    }
+
+    #[test]
+    fn the_champion_files_train_writes_are_read() {
+        let txt =
+            "game dots rows=3 cols=3\nevaluator chain\nweights at=0 0 -4 0 -1 0 0 0 -0.5 0 -0.5\n";
+        assert_eq!(parse_dots_weights(txt).unwrap(), hand());
+        let network = "# a comment\nmicroply-network 32-5-3-1\n1 2\n-3\n";
+        assert_eq!(parse_weight_values(network).unwrap(), [1.0, 2.0, -3.0]);
+        let tuned = "# tuned\n12  # material\n-0.5  # kings\n";
+        assert_eq!(parse_weight_values(tuned).unwrap(), [12.0, -0.5]);
     }
 
     #[test]
