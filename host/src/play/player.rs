@@ -7,6 +7,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::clock::TimeControl;
+use crate::weights_file::read_weight_values;
 
 /// Weights given inline (a list of decimals) or as a file of whitespace-separated
 /// decimals (`#` comments; a first line `microply-network ...` is skipped).
@@ -310,12 +311,14 @@ impl PlayerConfig {
         if let Some(name) = &self.evaluator {
             lines.push(format!("evaluator {name}"));
         }
-        let values = match &self.weights {
+        let values: Vec<String> = match &self.weights {
             None => return Ok(lines),
             Some(WeightsSource::Inline(v)) => v.iter().map(f64::to_string).collect(),
-            Some(WeightsSource::File(f)) => read_weights_file(&base.join(f)).map_err(|e| {
-                PlayerError::WeightsFile(self.name.clone(), f.clone(), e.to_string())
-            })?,
+            Some(WeightsSource::File(f)) => read_weight_values(&base.join(f))
+                .map(|v| v.iter().map(f64::to_string).collect())
+                .map_err(|e| {
+                    PlayerError::WeightsFile(self.name.clone(), f.clone(), e.to_string())
+                })?,
         };
         // Chunks keep every line far below the protocol's 2048 bytes.
         for (i, chunk) in values.chunks(64).enumerate() {
@@ -339,17 +342,6 @@ impl PlayerConfig {
                 .sum(),
         )
     }
-}
-
-fn read_weights_file(path: &Path) -> std::io::Result<Vec<String>> {
-    let text = std::fs::read_to_string(path)?;
-    Ok(text
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-        .filter(|l| !l.is_empty() && !l.starts_with("microply-network"))
-        .flat_map(str::split_whitespace)
-        .map(str::to_owned)
-        .collect())
 }
 
 #[cfg(test)]
