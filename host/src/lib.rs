@@ -1,6 +1,7 @@
 //! The host side of microply: the `microply` command-line tool's subcommands, the
 //! host clock and memory for the core's searches.
 
+pub mod agreement;
 pub mod book;
 pub mod cli;
 pub mod clock;

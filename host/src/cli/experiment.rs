@@ -7,14 +7,14 @@ use anyhow::Context;
 use microply_core::games::dots::Weights;
 use microply_core::score::Value;
 
+use crate::agreement::positions::{validation_set, DEFAULT_COUNT, DEFAULT_SEED};
+use crate::agreement::validate::validate_on;
 use crate::experiment::champions::run_champions;
 use crate::experiment::curriculum::{default_budget, run_curriculum};
 use crate::experiment::duel::Schedule;
 use crate::experiment::league::Board;
-use crate::experiment::positions::{validation_set, DEFAULT_COUNT, DEFAULT_SEED};
 use crate::experiment::time::run_time;
 use crate::experiment::training::train_or_resume;
-use crate::experiment::validate::validate_on;
 use crate::experiment::vs_hand::{interval_above_zero, run_vs_hand, VsHand};
 use crate::experiment::weights_file::read_dots_weights;
 use crate::parallel::default_threads;

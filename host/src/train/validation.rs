@@ -1,11 +1,11 @@
 //! `microply train --validate`: the validation against perfect play
-//! ([`crate::experiment::validate`]) of the hand-set weights and of the run's final
+//! ([`crate::agreement::validate`]) of the hand-set weights and of the run's final
 //! champion, at the depth the last stage trains, as a report section.
 
 use microply_core::games::dots::Weights;
 
-use crate::experiment::positions::{validation_set, DEFAULT_COUNT, DEFAULT_SEED};
-use crate::experiment::validate::{validate_on, Validation};
+use crate::agreement::positions::{validation_set, DEFAULT_COUNT, DEFAULT_SEED};
+use crate::agreement::validate::{validate_on, Validation};
 use crate::report::markdown_table;
 
 use super::output::Champion;

@@ -125,15 +125,15 @@ impl SearchMemory {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::experiment::optimal::optimal_moves;
-    use crate::experiment::positions::validation_set;
+    use crate::agreement::optimal::optimal_moves;
+    use crate::agreement::positions::validation_set;
     use microply_core::Notation;
 
     fn solved(fen: &str) -> SolvedPosition {
         let pos = Dots::parse_fen(fen).unwrap();
         SolvedPosition {
             pos,
-            optimal: optimal_moves(&pos, &mut crate::experiment::optimal::SolverMemory::new(0))
+            optimal: optimal_moves(&pos, &mut crate::agreement::optimal::SolverMemory::new(0))
                 .unwrap(),
         }
     }
