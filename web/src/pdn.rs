@@ -1,6 +1,6 @@
-//! The page's checkers game as PDN, written by core's
-//! [`write_game`](microply_core::games::checkers::pdn::write_game): the same writer
-//! as the host's tournament records, so the page has no PDN writer of its own.
+//! The page's checkers game as PDN, written by core's [`write_game`]: the same
+//! writer as the host's tournament records, so the page has no PDN writer of its
+//! own.
 
 use core::fmt::Write;
 
