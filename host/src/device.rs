@@ -19,22 +19,18 @@ use std::thread;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context};
-use embedded_graphics::pixelcolor::raw::RawU16;
-use embedded_graphics::pixelcolor::Rgb565;
-use embedded_graphics::prelude::{DrawTarget, OriginDimensions, Pixel, RawData, Size};
 use microply_core::search::{Entry, NoClock};
 use microply_ui::device::{settle, FRAME_START, IDLE};
 use microply_ui::draw::{draw, SIDE};
+use microply_ui::framebuffer::{Framebuffer, PIXELS};
 use microply_ui::{Button, Ui, DEVICE_MOVE_WORDS, DEVICE_TT_ENTRIES};
 
 use crate::firmware::qemu::Qemu;
 
-const PIXELS: usize = (SIDE * SIDE) as usize;
-
 /// One screenful, RGB565 row by row.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Frame {
-    pixels: Vec<u16>,
+    pixels: Box<[u16; PIXELS]>,
 }
 
 impl std::fmt::Debug for Frame {
@@ -46,32 +42,8 @@ impl std::fmt::Debug for Frame {
 impl Default for Frame {
     fn default() -> Frame {
         Frame {
-            pixels: vec![0; PIXELS],
+            pixels: Box::new([0; PIXELS]),
         }
-    }
-}
-
-impl OriginDimensions for Frame {
-    fn size(&self) -> Size {
-        Size::new(SIDE, SIDE)
-    }
-}
-
-impl DrawTarget for Frame {
-    type Color = Rgb565;
-    type Error = std::convert::Infallible;
-
-    fn draw_iter<I: IntoIterator<Item = Pixel<Rgb565>>>(
-        &mut self,
-        pixels: I,
-    ) -> Result<(), Self::Error> {
-        for Pixel(p, color) in pixels {
-            if (0..SIDE as i32).contains(&p.x) && (0..SIDE as i32).contains(&p.y) {
-                self.pixels[p.y as usize * SIDE as usize + p.x as usize] =
-                    RawU16::from(color).into_inner();
-            }
-        }
-        Ok(())
     }
 }
 
@@ -90,7 +62,7 @@ impl Frame {
     #[must_use]
     pub fn of(ui: &Ui) -> Frame {
         let mut frame = Frame::default();
-        let Ok(()) = draw(ui, &mut frame);
+        let Ok(()) = draw(ui, &mut Framebuffer::new(&mut frame.pixels));
         frame
     }
 
@@ -331,7 +303,9 @@ fn read_frame(next: &mut impl FnMut() -> Option<u8>) -> Option<Frame> {
         ));
     }
     pixels.truncate(PIXELS);
-    Some(Frame { pixels })
+    Some(Frame {
+        pixels: pixels.into_boxed_slice().try_into().ok()?,
+    })
 }
 
 /// The firmware's `device` program under QEMU, fed presses one at a time: each

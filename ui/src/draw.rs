@@ -666,63 +666,28 @@ fn draw_dots<D: DrawTarget<Color = Rgb565>>(
 mod tests {
     use super::*;
     use crate::button::Button;
-    use embedded_graphics::prelude::{OriginDimensions, Pixel};
-
-    /// A 240×240 target that counts the pixels drawn outside it.
-    struct Canvas {
-        pixels: [[Rgb565; SIDE as usize]; SIDE as usize],
-        outside: usize,
-    }
-
-    impl OriginDimensions for Canvas {
-        fn size(&self) -> Size {
-            Size::new(SIDE, SIDE)
-        }
-    }
-
-    impl DrawTarget for Canvas {
-        type Color = Rgb565;
-        type Error = core::convert::Infallible;
-        fn draw_iter<I: IntoIterator<Item = Pixel<Rgb565>>>(
-            &mut self,
-            pixels: I,
-        ) -> Result<(), Self::Error> {
-            for Pixel(p, c) in pixels {
-                match self
-                    .pixels
-                    .get_mut(p.y as usize)
-                    .and_then(|row| row.get_mut(p.x as usize))
-                {
-                    Some(slot) if p.x >= 0 && p.y >= 0 => *slot = c,
-                    _ => self.outside += 1,
-                }
-            }
-            Ok(())
-        }
-    }
+    use crate::framebuffer::{Framebuffer, PIXELS};
 
     #[test]
     fn every_screen_of_every_game_stays_on_the_screen() {
         extern crate std;
-        let mut canvas = std::boxed::Box::new(Canvas {
-            pixels: [[BACKGROUND; SIDE as usize]; SIDE as usize],
-            outside: 0,
-        });
+        let mut pixels = std::vec![0; PIXELS];
+        let mut canvas = Framebuffer::new(pixels.as_mut_slice().try_into().unwrap());
         for game in GameChoice::ALL {
             let mut ui = Ui::new(crate::setup::Setup {
                 game,
                 seats: [Seat::Human, Seat::Human],
                 level: crate::setup::Level::Easy,
             });
-            draw(&ui, canvas.as_mut()).unwrap();
+            draw(&ui, &mut canvas).unwrap();
             ui.press(Button::Select);
             for b in [Button::Select, Button::Right, Button::Select, Button::Back] {
-                draw(&ui, canvas.as_mut()).unwrap();
+                draw(&ui, &mut canvas).unwrap();
                 ui.press(b);
             }
             ui.press(Button::Back);
-            draw(&ui, canvas.as_mut()).unwrap();
-            assert_eq!(canvas.outside, 0, "{game}");
+            draw(&ui, &mut canvas).unwrap();
+            assert_eq!(canvas.clipped(), 0, "{game}");
         }
     }
 }

@@ -5,8 +5,9 @@
 //! hints, take-back — as a `no_std`, allocation-free state machine ([`Ui`]) driven
 //! by six buttons ([`Button`]) and tested on the host. It does not know the display:
 //! [`draw`] renders it through `embedded-graphics` onto any `DrawTarget` (a real
-//! screen, the emulator's framebuffer, a PNG on the host), and the driver (the
-//! firmware, the host's renderer) runs the searches it asks for with [`think()`].
+//! screen, or a [`Framebuffer`]: the emulator's, a PNG's on the host), and the
+//! driver (the firmware, the host's renderer) runs the searches it asks for with
+//! [`think()`].
 //!
 //! ```
 //! use microply_ui::{Button, Screen, Ui};
@@ -21,6 +22,7 @@
 pub mod button;
 pub mod device;
 pub mod draw;
+pub mod framebuffer;
 pub mod point;
 pub mod record;
 pub mod setup;
@@ -29,6 +31,7 @@ pub mod think;
 pub mod ui;
 
 pub use button::Button;
+pub use framebuffer::Framebuffer;
 pub use point::{route, Point};
 pub use record::Record;
 pub use setup::{GameChoice, Level, Seat, Setup};

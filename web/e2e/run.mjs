@@ -201,9 +201,12 @@ async function checkers() {
   const line = 'game checkers draw_plies=80';
   const played = await playAndAnswer('checkers', line, { 'draw-plies': '80' }, '11-15');
   // PDN export and import round trip.
+  // Written by the core's PDN writer in the wasm module (an instance of the page's own).
   await page.click('#pdn-export');
+  await page.waitForFunction(() => document.getElementById('pdn').value.includes('[GameType'));
   const pdn = await page.inputValue('#pdn');
   check(pdn.includes(`1. ${played.moves[0]} ${played.moves[1]}`), 'checkers: PDN export', pdn);
+  check(pdn.startsWith('[Event "microply web"]') && pdn.includes('[Result "*"]'), 'checkers: PDN tags', pdn);
   await page.click('#new-game');
   await settle((s) => s.moves.length === 0);
   await page.fill('#pdn', pdn);

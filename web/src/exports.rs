@@ -54,3 +54,16 @@ pub extern "C" fn microply_feed(len: u32) -> u32 {
         None => 1,
     })
 }
+
+/// Writes the checkers game in the `len` bytes of the input buffer as PDN to
+/// `microply_write`: the game's options, its start FEN (empty: the start position)
+/// and its moves, on three lines ([`crate::pdn::reply`]). Returns 1, or 0 when the
+/// reply is an `error` line.
+#[no_mangle]
+pub extern "C" fn microply_pdn(len: u32) -> u32 {
+    let bytes = INPUT.with_borrow_mut(core::mem::take);
+    let len = (len as usize).min(bytes.len());
+    let reply = crate::pdn::reply(&String::from_utf8_lossy(&bytes[..len]));
+    write_out(&reply);
+    u32::from(!reply.starts_with("error"))
+}

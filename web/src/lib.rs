@@ -10,10 +10,14 @@
 //! page while the search goes on. The clock is the imported `microply_now_ms()`
 //! (the worker's `performance.now()`), which `go movetime` reads.
 //!
+//! `microply_pdn` writes a checkers game as PDN with core's writer ([`pdn`]); it
+//! needs no engine, so the page calls it on its own instance of the module.
+//!
 //! The module also builds for the host (the workspace builds it there), where the
 //! imports are replaced by `std` so its tests run with `cargo test`.
 
 mod imports;
+pub mod pdn;
 mod session;
 
 pub use session::{Session, DEFAULT_MOVE_WORDS, DEFAULT_TT_ENTRIES};

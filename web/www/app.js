@@ -1,5 +1,6 @@
 // The page: draws the engine's positions, turns clicks into the engine's moves, and
 // drives the engine in its worker with protocol lines (docs/protocol.md, docs/web.md).
+import { createRecords, fetchWasm } from './engine.js';
 import { GAMES, dotsBoxes } from './games.js';
 
 const $ = (id) => document.getElementById(id);
@@ -409,19 +410,18 @@ async function loadPosition(fen, moves) {
   await refresh();
 }
 
-function exportPdn() {
-  const tags = ['[GameType "21"]'];
-  if (state.startFen) tags.push(`[SetUp "1"]`, `[FEN "${state.startFen}"]`);
-  const first = state.startFen ? GAMES.checkers.turn(state.startFen) : 0;
-  const parts = [];
-  state.moves.forEach((move, i) => {
-    const ply = i + first;
-    if (ply % 2 === 0) parts.push(`${ply / 2 + 1}.`);
-    else if (i === 0) parts.push(`${(ply - 1) / 2 + 1}...`);
-    parts.push(move);
-  });
-  parts.push('*');
-  return `${tags.join('\n')}\n\n${parts.join(' ')}\n`;
+/** The module's engine-free functions (PDN), loaded on the first use. */
+let records = null;
+
+/** The game as PDN, written by the core's writer in the wasm module. */
+async function exportPdn() {
+  records ??= fetchWasm(new URL('./engine.wasm', import.meta.url))
+    .then(createRecords)
+    .catch((error) => {
+      records = null; // try again on the next click
+      throw error;
+    });
+  return (await records).pdn(state.options, state.startFen, state.moves);
 }
 
 function importPdn(text) {
@@ -472,7 +472,7 @@ function wire() {
   on('fen-load', 'click', () => loadPosition($('fen').value.trim(), []));
   on('fen-copy', 'click', () => { $('fen').value = state.fens[state.cursor]; });
   on('pdn-load', 'click', () => importPdn($('pdn').value));
-  on('pdn-export', 'click', () => { $('pdn').value = exportPdn(); });
+  on('pdn-export', 'click', async () => { $('pdn').value = await exportPdn(); });
   on('limit', 'change', () => {
     $('limit-value').value = { movetime: 1000, depth: 6, nodes: 100000 }[$('limit').value];
   });

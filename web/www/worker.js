@@ -2,13 +2,9 @@
 // (`{ text }` messages, a line or more at a time, `info` lines while the search
 // runs). A search cannot be interrupted from outside a single-threaded worker, so
 // the page stops one by terminating the worker and starting a new one.
-import { createEngine } from './engine.js';
+import { createEngine, fetchWasm } from './engine.js';
 
-const ready = fetch(new URL('./engine.wasm', import.meta.url))
-  .then((response) => {
-    if (!response.ok) throw new Error(`engine.wasm: HTTP ${response.status}`);
-    return response.arrayBuffer();
-  })
+const ready = fetchWasm(new URL('./engine.wasm', import.meta.url))
   .then((bytes) => createEngine(bytes, {
     onReply: (text) => postMessage({ text }),
     now: () => performance.now(),

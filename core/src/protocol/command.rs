@@ -282,15 +282,7 @@ fn parse_go(rest: &str) -> Result<Command<'_>, ProtocolError<'_>> {
         return Err(ProtocolError::MissingArgument("a number"));
     }
     let limit = parse_limit(kind, value)?.ok_or(ProtocolError::UnexpectedArgument(kind))?;
-    let mut algorithm = Algorithm::default();
-    let mut mode = Mode::default();
-    for token in rest.split_ascii_whitespace() {
-        match token.split_once('=') {
-            Some(("algo", name)) => algorithm = parse_algorithm(name)?,
-            Some(("mode", name)) => mode = parse_mode(name)?,
-            _ => return Err(ProtocolError::UnexpectedArgument(token)),
-        }
-    }
+    let (algorithm, mode) = parse_search_options(rest, |_, _, _| Ok(false))?;
     Ok(Command::Go {
         limit,
         algorithm,
@@ -298,37 +290,52 @@ fn parse_go(rest: &str) -> Result<Command<'_>, ProtocolError<'_>> {
     })
 }
 
-/// `go time1=MS time2=MS [inc1=MS] [inc2=MS] [algo=A] [mode=M]`, in any order; each
-/// clock value at most once, a missing increment is 0.
-fn parse_go_clock(rest: &str) -> Result<Command<'_>, ProtocolError<'_>> {
-    let mut times: [Option<u64>; 2] = [None; 2];
-    let mut increments: [Option<u64>; 2] = [None; 2];
+/// The `key=value` tokens of `go` and `selfplay`, in any order: `algo=` and `mode=`
+/// are read here (the last one counts), every other key is offered to `own` as
+/// (token, key, value), which returns whether it took it.
+///
+/// # Errors
+/// A token without `=`, a key nobody takes, a bad `algo=`/`mode=` value, or what
+/// `own` returns.
+fn parse_search_options<'l>(
+    rest: &'l str,
+    mut own: impl FnMut(&'l str, &'l str, &'l str) -> Result<bool, ProtocolError<'l>>,
+) -> Result<(Algorithm, Mode), ProtocolError<'l>> {
     let mut algorithm = Algorithm::default();
     let mut mode = Mode::default();
     for token in rest.split_ascii_whitespace() {
         let Some((key, value)) = token.split_once('=') else {
             return Err(ProtocolError::UnexpectedArgument(token));
         };
+        match key {
+            "algo" => algorithm = parse_algorithm(value)?,
+            "mode" => mode = parse_mode(value)?,
+            _ if own(token, key, value)? => {}
+            _ => return Err(ProtocolError::UnexpectedArgument(token)),
+        }
+    }
+    Ok((algorithm, mode))
+}
+
+/// `go time1=MS time2=MS [inc1=MS] [inc2=MS] [algo=A] [mode=M]`, in any order; each
+/// clock value at most once, a missing increment is 0.
+fn parse_go_clock(rest: &str) -> Result<Command<'_>, ProtocolError<'_>> {
+    let mut times: [Option<u64>; 2] = [None; 2];
+    let mut increments: [Option<u64>; 2] = [None; 2];
+    let (algorithm, mode) = parse_search_options(rest, |token, key, value| {
         let slot = match key {
             "time1" => &mut times[0],
             "time2" => &mut times[1],
             "inc1" => &mut increments[0],
             "inc2" => &mut increments[1],
-            "algo" => {
-                algorithm = parse_algorithm(value)?;
-                continue;
-            }
-            "mode" => {
-                mode = parse_mode(value)?;
-                continue;
-            }
-            _ => return Err(ProtocolError::UnexpectedArgument(token)),
+            _ => return Ok(false),
         };
         if slot.is_some() {
             return Err(ProtocolError::DuplicateArgument(token));
         }
         *slot = Some(parse_number(value)?);
-    }
+        Ok(true)
+    })?;
     let [time1, time2] = times;
     let [inc1, inc2] = increments;
     let clocks = Clocks {
@@ -366,23 +373,17 @@ fn parse_depth(value: &str) -> Result<u32, ProtocolError<'_>> {
 
 fn parse_selfplay(rest: &str) -> Result<Command<'_>, ProtocolError<'_>> {
     let mut limit = None;
-    let mut algorithm = Algorithm::default();
-    let mut mode = Mode::default();
     let mut max_plies = DEFAULT_MAX_PLIES;
-    for token in rest.split_ascii_whitespace() {
-        let Some((key, value)) = token.split_once('=') else {
-            return Err(ProtocolError::UnexpectedArgument(token));
-        };
-        match key {
-            "algo" => algorithm = parse_algorithm(value)?,
-            "mode" => mode = parse_mode(value)?,
-            "maxplies" => max_plies = parse_number(value)?,
-            _ => match parse_limit(key, value)? {
-                Some(l) => limit = Some(l),
-                None => return Err(ProtocolError::UnexpectedArgument(token)),
-            },
+    let (algorithm, mode) = parse_search_options(rest, |_, key, value| {
+        if key == "maxplies" {
+            max_plies = parse_number(value)?;
+        } else if let Some(l) = parse_limit(key, value)? {
+            limit = Some(l);
+        } else {
+            return Ok(false);
         }
-    }
+        Ok(true)
+    })?;
     let limit = limit.ok_or(ProtocolError::MissingArgument("depth=D or nodes=N"))?;
     Ok(Command::SelfPlay {
         limit,

@@ -57,11 +57,7 @@ pub fn interval_plot(
             .unwrap_or_else(|| format!("#{}", i + 1))
     };
     draw(title, (WIDTH, height), |root| {
-        let mut chart = ChartBuilder::on(root)
-            .caption(title, (FONT, CAPTION_SIZE))
-            .margin(12)
-            .x_label_area_size(50)
-            .y_label_area_size(label_width)
+        let mut chart = titled(root, title, label_width)
             .build_cartesian_2d(x_min..x_max, (0..rows - 1).into_segmented())?;
         chart
             .configure_mesh()
@@ -104,34 +100,24 @@ pub fn line_plot(
     y_label: &str,
     series: &[Series],
 ) -> Result<String, PlotError> {
-    let all = || series.iter().flat_map(|s| finite_points(&s.points));
-    let x_range = padded_range(all().map(|p| p.0));
-    let y_range = padded_range(all().map(|p| p.1));
-    let integer_x = all_integers(all().map(|p| p.0));
     let colour = |i: usize| Palette99::pick(i).to_rgba();
     let entries: Vec<(&str, Swatch)> = series
         .iter()
         .enumerate()
         .map(|(i, s)| (s.name.as_str(), Swatch::Line(colour(i))))
         .collect();
-    let strip = legend_height(&entries);
-    draw(title, (WIDTH, PLOT_HEIGHT + strip), |root| {
-        let (plot, under) = root.split_vertically(PLOT_HEIGHT);
-        let mut chart = axes(
-            &plot,
-            title,
-            (x_label, integer_x),
-            y_label,
-            x_range,
-            y_range,
-        )?;
+    let shown: Vec<(f64, f64)> = series
+        .iter()
+        .flat_map(|s| finite_points(&s.points))
+        .collect();
+    plot_over_legend(title, (x_label, y_label), &shown, &entries, |chart| {
         for (i, s) in series.iter().enumerate() {
             chart.draw_series(LineSeries::new(
                 finite_points(&s.points),
                 colour(i).stroke_width(2),
             ))?;
         }
-        legend(&under, &entries)
+        Ok(())
     })
 }
 
@@ -152,30 +138,14 @@ pub fn band_plot(
         .copied()
         .filter(|(x, lo, hi)| x.is_finite() && lo.is_finite() && hi.is_finite())
         .collect();
-    let xs: Vec<f64> = finite_points(&line.points)
-        .map(|p| p.0)
-        .chain(band.iter().map(|b| b.0))
+    let shown: Vec<(f64, f64)> = finite_points(&line.points)
+        .chain(band.iter().flat_map(|&(x, lo, hi)| [(x, lo), (x, hi)]))
         .collect();
-    let ys = finite_points(&line.points)
-        .map(|p| p.1)
-        .chain(band.iter().flat_map(|b| [b.1, b.2]));
-    let integer_x = all_integers(xs.iter().copied());
-    let (x_range, y_range) = (padded_range(xs.into_iter()), padded_range(ys));
     let entries = [
         (line.name.as_str(), Swatch::Line(BLUE.to_rgba())),
         ("95% band", Swatch::Area(BLUE.mix(0.2))),
     ];
-    let strip = legend_height(&entries);
-    draw(title, (WIDTH, PLOT_HEIGHT + strip), |root| {
-        let (plot, under) = root.split_vertically(PLOT_HEIGHT);
-        let mut chart = axes(
-            &plot,
-            title,
-            (x_label, integer_x),
-            y_label,
-            x_range,
-            y_range,
-        )?;
+    plot_over_legend(title, (x_label, y_label), &shown, &entries, |chart| {
         let outline: Vec<(f64, f64)> = band
             .iter()
             .map(|b| (b.0, b.2))
@@ -189,7 +159,7 @@ pub fn band_plot(
             finite_points(&line.points),
             BLUE.stroke_width(2),
         ))?;
-        legend(&under, &entries)
+        Ok(())
     })
 }
 
@@ -212,22 +182,54 @@ type Chart<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64
 type DrawResult<T> =
     Result<T, DrawingAreaErrorKind<<SVGBackend<'static> as DrawingBackend>::ErrorType>>;
 
-/// The chart's axes; `integer_x` when every x is a whole number (games, generations,
-/// iterations), so that the x ticks are whole numbers too.
-fn axes<'a, 'b>(
-    root: &'a DrawingArea<SVGBackend<'b>, Shift>,
+/// The layout every x–y plot shares: the title, axes fitted to the `shown` points
+/// (whole-number x ticks when every x is whole: games, generations, iterations), the
+/// data drawn by `data`, and the legend `entries` in a strip under the plot.
+fn plot_over_legend(
     title: &str,
-    (x_label, integer_x): (&str, bool),
-    y_label: &str,
-    (x_min, x_max): (f64, f64),
-    (y_min, y_max): (f64, f64),
-) -> DrawResult<Chart<'a, 'b>> {
-    let mut chart = ChartBuilder::on(root)
+    (x_label, y_label): (&str, &str),
+    shown: &[(f64, f64)],
+    entries: &[(&str, Swatch)],
+    data: impl FnOnce(&mut Chart<'_, '_>) -> DrawResult<()>,
+) -> Result<String, PlotError> {
+    let x_range = padded_range(shown.iter().map(|p| p.0));
+    let y_range = padded_range(shown.iter().map(|p| p.1));
+    let integer_x = all_integers(shown.iter().map(|p| p.0));
+    let strip = legend_height(entries);
+    draw(title, (WIDTH, PLOT_HEIGHT + strip), |root| {
+        let (plot, under) = root.split_vertically(PLOT_HEIGHT);
+        let mut chart = titled(&plot, title, 70)
+            .build_cartesian_2d(x_range.0..x_range.1, y_range.0..y_range.1)?;
+        axes(&mut chart, (x_label, integer_x), y_label, x_range)?;
+        data(&mut chart)?;
+        legend(&under, entries)
+    })
+}
+
+/// A chart on `area` with the title above it and room for the axes' labels
+/// (`y_label_width` pixels left of the plot).
+fn titled<'a, 'b>(
+    area: &'a DrawingArea<SVGBackend<'b>, Shift>,
+    title: &str,
+    y_label_width: u32,
+) -> ChartBuilder<'a, 'b, SVGBackend<'b>> {
+    let mut builder = ChartBuilder::on(area);
+    builder
         .caption(title, (FONT, CAPTION_SIZE))
         .margin(12)
         .x_label_area_size(50)
-        .y_label_area_size(70)
-        .build_cartesian_2d(x_min..x_max, y_min..y_max)?;
+        .y_label_area_size(y_label_width);
+    builder
+}
+
+/// Draws the chart's axes; `integer_x` when every x is a whole number, so that the
+/// x ticks are whole numbers too.
+fn axes(
+    chart: &mut Chart<'_, '_>,
+    (x_label, integer_x): (&str, bool),
+    y_label: &str,
+    (x_min, x_max): (f64, f64),
+) -> DrawResult<()> {
     let whole = |v: &f64| {
         if v.fract() == 0.0 {
             tick(v)
@@ -250,8 +252,7 @@ fn axes<'a, 'b>(
         .axis_desc_style((FONT, LABEL_SIZE))
         .x_desc(x_label)
         .y_desc(y_label)
-        .draw()?;
-    Ok(chart)
+        .draw()
 }
 
 /// How a legend entry is drawn.

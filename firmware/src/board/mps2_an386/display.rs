@@ -9,11 +9,9 @@
 //! (`q` ends the run). `microply device --firmware` is the harness on the other end.
 #![allow(unsafe_code)]
 
-use embedded_graphics::pixelcolor::raw::RawU16;
-use embedded_graphics::pixelcolor::Rgb565;
-use embedded_graphics::prelude::{DrawTarget, OriginDimensions, Pixel, RawData, Size};
 use microply_ui::device::{encode_frame, IDLE};
-use microply_ui::draw::{draw, SIDE};
+use microply_ui::draw::draw;
+use microply_ui::framebuffer::{Framebuffer, PIXELS};
 use microply_ui::{Button, Ui};
 
 use super::uart::Uart;
@@ -23,63 +21,28 @@ use crate::port::Port;
 
 /// Where the framebuffer lives: QEMU's mps2 PSRAM (16 MiB at 0x2100_0000).
 const FRAMEBUFFER: usize = 0x2100_0000;
-const PIXELS: usize = (SIDE * SIDE) as usize;
 
-/// The framebuffer as a draw target.
-pub struct Framebuffer {
-    _private: (),
-}
-
-impl Framebuffer {
-    fn write(&mut self, index: usize, value: u16) {
-        if index < PIXELS {
-            // SAFETY: index < PIXELS, so the address lies inside the framebuffer, in
-            // PSRAM that nothing else uses.
-            unsafe { core::ptr::write_volatile((FRAMEBUFFER as *mut u16).add(index), value) }
-        }
-    }
-
-    fn read(&self, index: usize) -> u16 {
-        // SAFETY: as in `write`; callers pass index < PIXELS.
-        unsafe { core::ptr::read_volatile((FRAMEBUFFER as *const u16).add(index % PIXELS)) }
-    }
-}
-
-impl OriginDimensions for Framebuffer {
-    fn size(&self) -> Size {
-        Size::new(SIDE, SIDE)
-    }
-}
-
-impl DrawTarget for Framebuffer {
-    type Color = Rgb565;
-    type Error = core::convert::Infallible;
-
-    fn draw_iter<I: IntoIterator<Item = Pixel<Rgb565>>>(
-        &mut self,
-        pixels: I,
-    ) -> Result<(), Self::Error> {
-        for Pixel(p, color) in pixels {
-            if (0..SIDE as i32).contains(&p.x) && (0..SIDE as i32).contains(&p.y) {
-                let index = p.y as usize * SIDE as usize + p.x as usize;
-                self.write(index, RawU16::from(color).into_inner());
-            }
-        }
-        Ok(())
-    }
+/// The framebuffer's pixels.
+///
+/// # Safety
+/// At most one reference may live: call it once.
+unsafe fn framebuffer() -> &'static mut [u16; PIXELS] {
+    // SAFETY: PSRAM is 16 MiB of ordinary memory at FRAMEBUFFER that nothing else
+    // uses, so the PIXELS u16s there are valid, aligned and, called once, unaliased.
+    unsafe { &mut *(FRAMEBUFFER as *mut [u16; PIXELS]) }
 }
 
 /// The screen: the framebuffer, sent on UART0 after every frame.
 pub struct FrameScreen {
-    framebuffer: Framebuffer,
+    framebuffer: Framebuffer<'static>,
     uart: Uart,
 }
 
 impl Screen for FrameScreen {
     fn show(&mut self, ui: &Ui) {
         let Ok(()) = draw(ui, &mut self.framebuffer);
-        let (framebuffer, uart) = (&self.framebuffer, &mut self.uart);
-        encode_frame((0..PIXELS).map(|i| framebuffer.read(i)), |bytes| {
+        let uart = &mut self.uart;
+        encode_frame(self.framebuffer.pixels().iter().copied(), |bytes| {
             uart.write_all(bytes)
         });
     }
@@ -118,7 +81,9 @@ pub fn init_device() -> (FrameScreen, SerialKeys, TickClock) {
     let transmitter = unsafe { Uart::new(Uart::UART0) };
     (
         FrameScreen {
-            framebuffer: Framebuffer { _private: () },
+            // SAFETY: `init` above ends the run when called a second time, so this
+            // line runs once.
+            framebuffer: Framebuffer::new(unsafe { framebuffer() }),
             uart: transmitter,
         },
         SerialKeys { uart: port },

@@ -12,7 +12,7 @@ use cortex_m_semihosting::debug;
 
 use crate::clock::TickClock;
 use crate::port::Writer;
-pub use display::{init_device, FrameScreen, Framebuffer, SerialKeys};
+pub use display::{init_device, FrameScreen, SerialKeys};
 pub use uart::Uart;
 
 /// The processor clock: QEMU models the MPS2 FPGA images' 25 MHz SYSCLK.
