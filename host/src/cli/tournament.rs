@@ -3,6 +3,8 @@
 
 use std::path::PathBuf;
 
+use microply_core::games::GameKind;
+
 use crate::play::adjudication::Adjudication;
 use crate::play::clock::TimeControl;
 use crate::play::game::GameRecord;
@@ -37,7 +39,7 @@ pub struct RunArgs {
 pub struct ScheduleArgs {
     /// tictactoe, checkers, dots or amazons.
     #[arg(long, default_value = "checkers")]
-    pub game: String,
+    pub game: GameKind,
     /// Game options such as rows=3 (repeatable).
     #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
@@ -87,10 +89,10 @@ impl ScheduleArgs {
         let openings = match self.openings.as_deref() {
             Some("none") => None,
             Some(file) => Some(file.to_owned()),
-            None => built_in_for(&Rules::of(&self.game, &options)).map(|b| b.name.to_owned()),
+            None => built_in_for(&Rules::of(self.game, &options)).map(|b| b.name.to_owned()),
         };
         TournamentConfig {
-            game: self.game.clone(),
+            game: self.game,
             options,
             format: Format::RoundRobin,
             games_per_encounter: 2,

@@ -26,8 +26,9 @@ use crate::egtb::Tablebase;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Rules {
-    /// The protocol's game name (`tictactoe`, `checkers`, `dots`, `amazons`).
-    pub game: String,
+    /// The game, by its protocol name (`tictactoe`, `checkers`, `dots`, `amazons`).
+    #[serde(with = "super::names")]
+    pub game: GameKind,
     /// The `game` command's options (`rows=3 cols=3`), space separated.
     #[serde(default)]
     pub options: String,
@@ -53,9 +54,9 @@ impl Rules {
     /// Rules of `game` with `options` and every other field at its default
     /// (400 plies, no adjudication).
     #[must_use]
-    pub fn of(game: &str, options: &str) -> Rules {
+    pub fn of(game: GameKind, options: &str) -> Rules {
         Rules {
-            game: game.to_owned(),
+            game,
             options: options.to_owned(),
             max_plies: default_max_plies(),
             move_timeout_ms: default_move_timeout_ms(),
@@ -63,16 +64,6 @@ impl Rules {
             time_margin_ms: default_time_margin_ms(),
             egtb: None,
         }
-    }
-
-    /// The game.
-    ///
-    /// # Errors
-    /// The name is not a game microply plays.
-    pub fn kind(&self) -> Result<GameKind, String> {
-        self.game
-            .parse()
-            .map_err(|e| format!("game '{}': {e}", self.game))
     }
 }
 
@@ -149,7 +140,7 @@ impl Entrant {
             command: format!("egtb {dir}"),
             reason,
         };
-        if rules.game != "checkers" {
+        if rules.game != GameKind::Checkers {
             return Err(failed(format!(
                 "the tables are for checkers, not {}",
                 rules.game
@@ -325,7 +316,7 @@ pub fn play_game(
         index: spec.index,
         error,
     };
-    let kind = rules.kind().map_err(referee_error)?;
+    let kind = rules.game;
     let mut referee = match &spec.opening.fen {
         Some(fen) => Referee::from_fen(kind, &rules.options, fen),
         None => Referee::new(kind, &rules.options),
@@ -591,12 +582,15 @@ mod tests {
     fn endgame_tables_are_checked_when_the_engine_starts() {
         let timeout = Duration::from_secs(5);
         let player = Entrant::from_spec("name=A,depth=1,egtb=/nonexistent/tables");
-        let wrong_game = player.start(&rules("dots"), timeout).err().unwrap();
+        let wrong_game = player.start(&rules(GameKind::Dots), timeout).err().unwrap();
         assert!(
             wrong_game.to_string().contains("for checkers, not dots"),
             "{wrong_game}"
         );
-        let missing = player.start(&rules("checkers"), timeout).err().unwrap();
+        let missing = player
+            .start(&rules(GameKind::Checkers), timeout)
+            .err()
+            .unwrap();
         assert!(
             missing.to_string().contains("/nonexistent/tables"),
             "{missing}"
@@ -614,7 +608,7 @@ mod tests {
         }
     }
 
-    fn rules(game: &str) -> Rules {
+    fn rules(game: GameKind) -> Rules {
         Rules {
             move_timeout_ms: 10_000,
             ..Rules::of(game, "")
@@ -628,7 +622,7 @@ mod tests {
             Entrant::from_spec("name=B,depth=9,algo=pvs"),
         ];
         let spec = first_game(Opening::default());
-        let r = play_game(&spec, &players, &rules("tictactoe")).unwrap();
+        let r = play_game(&spec, &players, &rules(GameKind::TicTacToe)).unwrap();
         assert_eq!(
             (r.outcome, r.plies(), r.reason.as_str()),
             (Outcome::Draw, 9, "rules")
@@ -648,7 +642,7 @@ mod tests {
             fen: None,
             moves: vec!["b2".into(), "a2".into()],
         });
-        let r = play_game(&spec, &players, &rules("tictactoe")).unwrap();
+        let r = play_game(&spec, &players, &rules(GameKind::TicTacToe)).unwrap();
         assert_eq!(r.outcome, Outcome::FirstWins);
         assert_eq!(&r.moves[..2], &["b2".to_owned(), "a2".to_owned()]);
         assert_eq!((r.points_of(0), r.points_of(1)), (1.0, 0.0));
@@ -665,7 +659,7 @@ mod tests {
             fen: None,
             moves: vec!["b2".into(), "a2".into()],
         });
-        let mut r = rules("tictactoe");
+        let mut r = rules(GameKind::TicTacToe);
         r.adjudication.resign_score = Some(1.0);
         let g = play_game(&lost, &players, &r).unwrap();
         assert_eq!(
@@ -678,7 +672,7 @@ mod tests {
             "x moves (win seen), o moves (loss seen): resigns"
         );
         // From the start both see a draw (score 0) at every move.
-        let mut r = rules("tictactoe");
+        let mut r = rules(GameKind::TicTacToe);
         r.adjudication.draw_score = Some(0.0);
         r.adjudication.draw_moves = 2;
         let start = GameSpec {
@@ -716,7 +710,7 @@ mod tests {
             Entrant::from_spec("name=B,depth=2"),
         ];
         let spec = first_game(Opening::default());
-        let r = play_game(&spec, &players, &rules("checkers")).unwrap();
+        let r = play_game(&spec, &players, &rules(GameKind::Checkers)).unwrap();
         assert_eq!(
             (r.outcome, r.termination),
             (Outcome::SecondWins, Termination::TimeForfeit)
@@ -729,7 +723,7 @@ mod tests {
             Entrant::from_spec(&format!("name=Slow,tc=5+0,cmd={slow}")),
             Entrant::from_spec("name=B,depth=2"),
         ];
-        let r = play_game(&spec, &players, &rules("checkers")).unwrap();
+        let r = play_game(&spec, &players, &rules(GameKind::Checkers)).unwrap();
         assert_eq!(r.termination, Termination::Forfeit);
         assert_eq!(r.moves[0], "11-15");
         assert!(r.reason.contains("illegal move '11-15'"), "{}", r.reason);
@@ -743,7 +737,7 @@ mod tests {
             Entrant::from_spec("name=B,tc=1+0.05,algo=pvs"),
         ];
         let spec = first_game(Opening::default());
-        let r = play_game(&spec, &players, &rules("tictactoe")).unwrap();
+        let r = play_game(&spec, &players, &rules(GameKind::TicTacToe)).unwrap();
         assert_eq!(
             (r.termination, r.outcome),
             (Termination::Rules, Outcome::Draw)
@@ -757,7 +751,7 @@ mod tests {
             Entrant::from_spec("name=B,depth=1"),
         ];
         let spec = first_game(Opening::default());
-        let mut on = rules("dots");
+        let mut on = rules(GameKind::Dots);
         on.options = "rows=2 cols=2".into();
         on.adjudication = Adjudication::for_game(GameKind::Dots);
         let r = play_game(&spec, &players, &on).unwrap();
@@ -782,7 +776,7 @@ mod tests {
             Entrant::from_spec("name=Gone,depth=2,cmd=/nonexistent/x"),
         ];
         let spec = first_game(Opening::default());
-        let r = play_game(&spec, &players, &rules("tictactoe")).unwrap();
+        let r = play_game(&spec, &players, &rules(GameKind::TicTacToe)).unwrap();
         assert_eq!(r.outcome, Outcome::FirstWins);
         assert!(
             r.reason.starts_with("Gone forfeits: cannot start"),
@@ -797,7 +791,7 @@ mod tests {
         bad.setup = vec!["evaluator nosuch".into()];
         let players = [bad, Entrant::from_spec("name=B,depth=2")];
         let spec = first_game(Opening::default());
-        let r = play_game(&spec, &players, &rules("checkers")).unwrap();
+        let r = play_game(&spec, &players, &rules(GameKind::Checkers)).unwrap();
         assert_eq!(r.outcome, Outcome::SecondWins);
         assert!(r.reason.contains("unknown evaluator"), "{}", r.reason);
     }
