@@ -1,7 +1,9 @@
 //! `microply tournament` and `microply match`: build a configuration from a TOML file
 //! or the command line and hand it to [`crate::tournament::run::execute`].
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
 
 use microply_core::games::GameKind;
 
@@ -13,6 +15,7 @@ use crate::play::game::{DEFAULT_MAX_PLIES, DEFAULT_MOVE_TIMEOUT_MS, DEFAULT_TIME
 use crate::play::openings::{built_in_for, Order};
 use crate::play::player::PlayerConfig;
 use crate::progress::{Display, Progress};
+use crate::tournament::checkpoint::Checkpoint;
 use crate::tournament::config::{Format, TournamentConfig};
 use crate::tournament::output::plot_warning;
 use crate::tournament::run::{execute, wdl_of_first, Start};
@@ -263,19 +266,28 @@ pub fn tournament(
     Ok(())
 }
 
-/// `microply match A B --games N [--sprt ...]`.
+/// `microply match A B --games N [--sprt ...]`, or `microply match --resume DIR`
+/// (the players then optional: given, they must be the saved ones).
 ///
 /// # Errors
-/// A bad configuration, a failed game or write.
+/// A bad configuration, players other than a resumed run's, a failed game or write.
 pub fn matchup(
-    players: [&str; 2],
+    a: Option<&str>,
+    b: Option<&str>,
     games: usize,
     sprt: Option<crate::ratings::Sprt>,
     schedule: &ScheduleArgs,
     args: &RunArgs,
 ) -> anyhow::Result<()> {
+    let given: Vec<&str> = a.into_iter().chain(b).collect();
+    if let Some(dir) = &args.resume {
+        check_resumed_players(dir, &given, schedule)?;
+    }
     let (start, dir) = start(args, || {
-        let mut c = schedule.config(schedule.players(&players)?);
+        let [a, b] = given[..] else {
+            anyhow::bail!("match: give two players (A and B)");
+        };
+        let mut c = schedule.config(schedule.players(&[a, b])?);
         c.format = Format::Gauntlet;
         c.rounds = games.div_ceil(2).max(1);
         c.sprt = sprt;
@@ -296,6 +308,46 @@ pub fn matchup(
     crate::files::write_atomically(&dir.join("match.md"), summary.as_bytes())?;
     print!("{summary}");
     println!("results in {}", dir.display());
+    Ok(())
+}
+
+/// Checks that the players given with `--resume DIR` (none, or both) are those of
+/// the run saved in `dir`, read as that run read them (a spec without a limit takes
+/// `--tc`, or the saved player's clock when `--tc` is not given).
+///
+/// # Errors
+/// The saved run cannot be read, or a player differs from the saved one.
+fn check_resumed_players(
+    dir: &Path,
+    given: &[&str],
+    schedule: &ScheduleArgs,
+) -> anyhow::Result<()> {
+    if given.is_empty() {
+        return Ok(());
+    }
+    let saved = Checkpoint::saved_config(dir)
+        .with_context(|| format!("--resume: reading the run in {}", dir.display()))?;
+    let names: Vec<&str> = saved.players.iter().map(|p| p.name.as_str()).collect();
+    if given.len() != saved.players.len() {
+        anyhow::bail!(
+            "--resume {}: the saved run has {} players ({}), {} given; give all of them or none",
+            dir.display(),
+            saved.players.len(),
+            names.join(", "),
+            given.len()
+        );
+    }
+    for (spec, saved) in given.iter().zip(&saved.players) {
+        let player = PlayerConfig::parse_spec_with(spec, schedule.tc.or(saved.tc))?;
+        if player != *saved {
+            anyhow::bail!(
+                "--resume {}: player '{spec}' is not the saved run's '{}' ({}); give no players to resume with the saved ones",
+                dir.display(),
+                saved.name,
+                serde_json::to_string(saved)?
+            );
+        }
+    }
     Ok(())
 }
 
