@@ -364,7 +364,7 @@ fn match_summary(config: &TournamentConfig, records: &[GameRecord]) -> String {
 }
 
 fn score_svg(config: &TournamentConfig, records: &[GameRecord]) -> anyhow::Result<String> {
-    let points: Vec<f64> = records.iter().map(|r| r.points_of(0)).collect();
+    let points: Vec<f64> = records.iter().map(|r| r.points_of(0).as_f64()).collect();
     let running = crate::ratings::running_score(&points)?;
     let title = format!(
         "Score of {} against {} over games",

@@ -18,6 +18,7 @@ use super::clock::GameClocks;
 use super::exact::ExactJudge;
 use super::openings::Opening;
 use super::player::PlayerConfig;
+use super::points::HalfPoints;
 use super::referee::Referee;
 use super::termination::Termination;
 use crate::egtb::Tablebase;
@@ -182,11 +183,11 @@ impl From<CoreOutcome> for Outcome {
 impl Outcome {
     /// The first player's points: 1, ½ or 0.
     #[must_use]
-    pub fn first_points(self) -> f64 {
+    pub fn first_points(self) -> HalfPoints {
         match self {
-            Outcome::FirstWins => 1.0,
-            Outcome::Draw => 0.5,
-            Outcome::SecondWins => 0.0,
+            Outcome::FirstWins => HalfPoints::WIN,
+            Outcome::Draw => HalfPoints::DRAW,
+            Outcome::SecondWins => HalfPoints::ZERO,
         }
     }
 
@@ -279,12 +280,12 @@ impl GameRecord {
     /// The points (1, ½, 0) of player `player` (an index in the configuration), who
     /// played either side of this game.
     #[must_use]
-    pub fn points_of(&self, player: usize) -> f64 {
+    pub fn points_of(&self, player: usize) -> HalfPoints {
         let first = self.outcome.first_points();
         if self.spec.first == player {
             first
         } else {
-            1.0 - first
+            HalfPoints(HalfPoints::WIN.0 - first.0)
         }
     }
 }
@@ -645,7 +646,10 @@ mod tests {
         let r = play_game(&spec, &players, &rules(GameKind::TicTacToe)).unwrap();
         assert_eq!(r.outcome, Outcome::FirstWins);
         assert_eq!(&r.moves[..2], &["b2".to_owned(), "a2".to_owned()]);
-        assert_eq!((r.points_of(0), r.points_of(1)), (1.0, 0.0));
+        assert_eq!(
+            (r.points_of(0), r.points_of(1)),
+            (HalfPoints::WIN, HalfPoints::ZERO)
+        );
     }
 
     #[test]

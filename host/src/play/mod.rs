@@ -11,5 +11,6 @@ pub mod game;
 pub mod names;
 pub mod openings;
 pub mod player;
+pub mod points;
 pub mod referee;
 pub mod termination;

@@ -12,6 +12,7 @@ use crate::play::adjudication::Adjudication;
 use crate::play::game::{Entrant, Rules, DEFAULT_TIME_MARGIN_MS};
 use crate::play::openings::Order;
 use crate::play::player::{PlayerConfig, PlayerError};
+use crate::play::points::HalfPoints;
 
 /// How players are paired.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -60,19 +61,19 @@ impl Format {
 #[serde(deny_unknown_fields)]
 pub struct Scoring {
     /// Points for a win.
-    pub win: f64,
+    pub win: HalfPoints,
     /// Points for a draw.
-    pub draw: f64,
+    pub draw: HalfPoints,
     /// Points for a loss.
-    pub loss: f64,
+    pub loss: HalfPoints,
 }
 
 impl Default for Scoring {
     fn default() -> Self {
         Scoring {
-            win: 3.0,
-            draw: 1.0,
-            loss: 0.0,
+            win: HalfPoints::whole(3),
+            draw: HalfPoints::whole(1),
+            loss: HalfPoints::ZERO,
         }
     }
 }

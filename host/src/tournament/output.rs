@@ -298,7 +298,7 @@ pub fn ratings(n: usize, records: &[GameRecord]) -> Result<Vec<Rating>, RatingEr
         .map(|r| RatedGame {
             first: r.spec.first,
             second: r.spec.second,
-            score_first: r.outcome.first_points(),
+            score_first: r.outcome.first_points().as_f64(),
         })
         .collect();
     maximum_likelihood(n, &games, Anchor::Mean)

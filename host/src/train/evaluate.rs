@@ -319,7 +319,7 @@ impl Evaluate for Games<'_> {
 
 /// The game's result for player `player`.
 fn result_of(record: &GameRecord, player: usize) -> GameResult {
-    match record.points_of(player) {
+    match record.points_of(player).as_f64() {
         p if p > 0.5 => GameResult::Win,
         p if p < 0.5 => GameResult::Loss,
         _ => GameResult::Draw,
