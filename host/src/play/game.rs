@@ -374,13 +374,9 @@ impl End {
         }
     }
 
-    /// Player `loser` (0 or 1) lost by `termination`.
-    fn loss_of(loser: usize, termination: Termination, reason: String) -> End {
-        let outcome = if loser == 0 {
-            Outcome::SecondWins
-        } else {
-            Outcome::FirstWins
-        };
+    /// The side `loser` lost by `termination`.
+    fn loss_of(loser: Player, termination: Termination, reason: String) -> End {
+        let outcome = CoreOutcome::Win(loser.other()).into();
         End::new(outcome, termination, reason)
     }
 }
@@ -397,13 +393,13 @@ struct Game {
 
 /// A player failed (the game is lost by `who`).
 struct Failure {
-    who: usize,
+    who: Player,
     termination: Termination,
     why: String,
 }
 
 impl Failure {
-    fn forfeit(who: usize, why: impl Into<String>) -> Failure {
+    fn forfeit(who: Player, why: impl Into<String>) -> Failure {
         Failure {
             who,
             termination: Termination::Forfeit,
@@ -417,7 +413,7 @@ impl Game {
         match self.play_out(spec, pair, rules) {
             Ok(end) => end,
             Err(f) => {
-                let name = &pair[f.who].config.name;
+                let name = &pair[f.who.index()].config.name;
                 let reason = match f.termination {
                     Termination::TimeForfeit => format!("{name} loses on time: {}", f.why),
                     _ => format!("{name} forfeits: {}", f.why),
@@ -434,11 +430,11 @@ impl Game {
         rules: &Rules,
     ) -> Result<(), Failure> {
         let timeout = Duration::from_millis(rules.move_timeout_ms);
-        for (who, entrant) in pair.iter().enumerate() {
-            let client = entrant
+        for who in [Player::First, Player::Second] {
+            let client = pair[who.index()]
                 .start(rules, timeout)
                 .map_err(|e| Failure::forfeit(who, e.to_string()))?;
-            self.clients[who] = Some(client);
+            self.clients[who.index()] = Some(client);
             if let Some(fen) = &spec.opening.fen {
                 self.request(who, &format!("position fen {fen}"), timeout)?;
             }
@@ -462,22 +458,22 @@ impl Game {
             if let Some(end) = self.decided(rules) {
                 return Ok(end);
             }
-            let who = usize::from(self.referee.to_move() == Player::Second);
-            let reply = self.think(who, pair[who], rules)?;
+            let who = self.referee.to_move();
+            let reply = self.think(who, pair[who.index()], rules)?;
             let m = reply
                 .iter()
                 .find_map(|l| l.strip_prefix("bestmove ").map(str::to_owned))
                 .ok_or_else(|| Failure::forfeit(who, "no bestmove in the reply"))?;
-            self.nodes[who] += last_nodes(&reply);
+            self.nodes[who.index()] += last_nodes(&reply);
             self.referee
                 .play(&m)
                 .map_err(|_| Failure::forfeit(who, format!("illegal move '{m}'")))?;
             self.moves.push(m.clone());
-            for side in 0..2 {
+            for side in [Player::First, Player::Second] {
                 self.request(side, &format!("play {m}"), timeout)?;
             }
             if let Some(score) = last_field(&reply, "score=").and_then(|s| score_value(&s)) {
-                self.scores[who].push(score);
+                self.scores[who.index()].push(score);
             }
             if let Some(end) = self.adjudicated_by_score(who, pair, rules) {
                 return Ok(end);
@@ -503,7 +499,7 @@ impl Game {
     }
 
     /// Asks `who` for its move, on its clock if it has one.
-    fn think(&mut self, who: usize, entrant: &Entrant, rules: &Rules) -> Result<Reply, Failure> {
+    fn think(&mut self, who: Player, entrant: &Entrant, rules: &Rules) -> Result<Reply, Failure> {
         let clock = self.clocks.go_arguments(who);
         let go = entrant.config.go_command(clock.as_deref());
         let limit = entrant.config.movetime.unwrap_or(0);
@@ -528,7 +524,7 @@ impl Game {
 
     fn adjudicated_by_score(
         &self,
-        mover: usize,
+        mover: Player,
         pair: [&Entrant; 2],
         rules: &Rules,
     ) -> Option<End> {
@@ -543,14 +539,14 @@ impl Game {
                 "adjudicated draw by score",
             )),
             Verdict::Resigns(loser) => {
-                let reason = format!("adjudicated: {} resigns", pair[loser].config.name);
+                let reason = format!("adjudicated: {} resigns", pair[loser.index()].config.name);
                 Some(End::loss_of(loser, Termination::Resignation, reason))
             }
         }
     }
 
-    fn request(&mut self, who: usize, line: &str, timeout: Duration) -> Result<Reply, Failure> {
-        let Some(client) = self.clients[who].as_mut() else {
+    fn request(&mut self, who: Player, line: &str, timeout: Duration) -> Result<Reply, Failure> {
+        let Some(client) = self.clients[who.index()].as_mut() else {
             return Err(Failure::forfeit(who, "not started"));
         };
         client
