@@ -528,6 +528,17 @@ depth = 3
         assert!(e.contains("t.toml") && e.contains("name"), "{e}");
         let e = error_of(&GOOD.replace("name = \"A\"", "name = \"  \""));
         assert!(e.contains("name"), "{e}");
+        let scoring = |s: &str| GOOD.replace("seed = 7", &format!("seed = 7\nscoring = {s}"));
+        let e = error_of(&scoring("{ win = 0.3, draw = 0, loss = 0 }"));
+        assert!(
+            e.contains("t.toml") && e.contains("scoring") && e.contains("0.3 points"),
+            "{e}"
+        );
+        assert!(error_of(&scoring("{ win = 2, draw = 1, loss = -1 }")).contains("-1 points"));
+        let dir = tempfile::tempdir().unwrap();
+        let halves = write(dir.path(), &scoring("{ win = 1, draw = 0.5, loss = 0 }"));
+        let read = TournamentConfig::read(&halves).unwrap();
+        assert_eq!(read.scoring.draw, HalfPoints::DRAW);
         assert!(PlayerConfig::parse_spec("name=A,depth=1,,").is_err());
         assert!(PlayerConfig::parse_spec("name=,depth=1").is_err());
         assert!(PlayerConfig::parse_spec("name=A,depth=0").is_err());
