@@ -26,7 +26,7 @@ fn books_dir() -> PathBuf {
 }
 
 fn rules(game: GameKind, options: &str) -> Rules {
-    Rules::of(game.name(), options)
+    Rules::of(game, options)
 }
 
 /// The hash of the position after `moves` from the start of `G` under `options`, or

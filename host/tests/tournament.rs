@@ -467,3 +467,51 @@ fn a_node_limited_match_from_the_deck_is_the_same_on_any_thread_count() {
     assert!(pdn.contains("[Termination \"adjudication\"]"), "{pdn}");
     assert!(summary.contains("LLR"), "{summary}");
 }
+
+/// `match --resume DIR` takes its players from the saved run: none need be given,
+/// the saved ones may be, and others are refused naming the player.
+#[test]
+fn a_match_resumes_with_its_saved_players() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("m");
+    let dir_arg = dir.to_str().unwrap();
+    let matchup = |args: &[&str]| {
+        Command::new(BIN)
+            .args(["match", "--game", "tictactoe", "--games", "4"])
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let (a, b) = ("name=A,depth=1", "name=B,depth=2,algo=pvs");
+    let first = matchup(&[a, b, "--out", dir_arg]);
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    let before = std::fs::read(dir.join("results.csv")).unwrap();
+
+    for players in [&[][..], &[a, b][..]] {
+        let out = matchup(&[players, &["--resume", dir_arg]].concat());
+        assert!(
+            out.status.success(),
+            "{players:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(std::fs::read(dir.join("results.csv")).unwrap(), before);
+    }
+
+    let other = matchup(&[a, "name=B,depth=3,algo=pvs", "--resume", dir_arg]);
+    let e = String::from_utf8_lossy(&other.stderr);
+    assert!(!other.status.success(), "another B is refused");
+    assert!(e.contains("is not the saved run's 'B'"), "{e}");
+    let one = matchup(&[a, "--resume", dir_arg]);
+    let e = String::from_utf8_lossy(&one.stderr);
+    assert!(
+        !one.status.success() && e.contains("the saved run has 2 players (A, B), 1 given"),
+        "{e}"
+    );
+    let fresh = matchup(&[a, "--out", tmp.path().join("n").to_str().unwrap()]);
+    assert!(!fresh.status.success(), "a new match needs both players");
+    assert_eq!(std::fs::read(dir.join("results.csv")).unwrap(), before);
+}

@@ -410,7 +410,7 @@ mod tests {
             let dir = tempfile::tempdir().unwrap();
             let path = dir.path().join("book.txt");
             write_book(&path, "microply book (test)", &book).unwrap();
-            let rules = Rules::of(game.name(), &options.join(" "));
+            let rules = Rules::of(game, &options.join(" "));
             let openings = read_openings(&path, &rules).unwrap();
             let moves: Vec<Vec<String>> = book.lines.iter().map(|l| l.moves.clone()).collect();
             assert_eq!(

@@ -179,10 +179,12 @@ pub enum Command {
     /// Play a match between two players (specs as for `tournament --player`), each
     /// opening with both colours; Elo, LOS, pentanomial, and an optional SPRT that stops early.
     Match {
-        /// Player A.
-        a: String,
-        /// Player B.
-        b: String,
+        /// Player A (with --resume: optional, the saved run's A when absent).
+        #[arg(required_unless_present = "resume")]
+        a: Option<String>,
+        /// Player B (with --resume: optional, the saved run's B when absent).
+        #[arg(required_unless_present = "resume")]
+        b: Option<String>,
         /// Games to play (rounded up to pairs).
         #[arg(long, default_value_t = 20)]
         games: usize,
@@ -384,7 +386,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             sprt,
             schedule,
             run,
-        } => tournament::matchup([&a, &b], games, sprt, &schedule, &run),
+        } => tournament::matchup(a.as_deref(), b.as_deref(), games, sprt, &schedule, &run),
         Command::Elo(args) => elo::run(&args),
         Command::Book(args) => book::run(&args),
         Command::Egtb { command } => egtb::run(&command),

@@ -1,7 +1,11 @@
 //! `microply tournament` and `microply match`: build a configuration from a TOML file
 //! or the command line and hand it to [`crate::tournament::run::execute`].
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+
+use microply_core::games::GameKind;
 
 use crate::play::adjudication::Adjudication;
 use crate::play::clock::TimeControl;
@@ -11,6 +15,7 @@ use crate::play::game::{DEFAULT_MAX_PLIES, DEFAULT_MOVE_TIMEOUT_MS, DEFAULT_TIME
 use crate::play::openings::{built_in_for, Order};
 use crate::play::player::PlayerConfig;
 use crate::progress::{Display, Progress};
+use crate::tournament::checkpoint::Checkpoint;
 use crate::tournament::config::{Format, TournamentConfig};
 use crate::tournament::output::plot_warning;
 use crate::tournament::run::{execute, wdl_of_first, Start};
@@ -37,7 +42,7 @@ pub struct RunArgs {
 pub struct ScheduleArgs {
     /// tictactoe, checkers, dots or amazons.
     #[arg(long, default_value = "checkers")]
-    pub game: String,
+    pub game: GameKind,
     /// Game options such as rows=3 (repeatable).
     #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
@@ -87,10 +92,10 @@ impl ScheduleArgs {
         let openings = match self.openings.as_deref() {
             Some("none") => None,
             Some(file) => Some(file.to_owned()),
-            None => built_in_for(&Rules::of(&self.game, &options)).map(|b| b.name.to_owned()),
+            None => built_in_for(&Rules::of(self.game, &options)).map(|b| b.name.to_owned()),
         };
         TournamentConfig {
-            game: self.game.clone(),
+            game: self.game,
             options,
             format: Format::RoundRobin,
             games_per_encounter: 2,
@@ -261,19 +266,28 @@ pub fn tournament(
     Ok(())
 }
 
-/// `microply match A B --games N [--sprt ...]`.
+/// `microply match A B --games N [--sprt ...]`, or `microply match --resume DIR`
+/// (the players then optional: given, they must be the saved ones).
 ///
 /// # Errors
-/// A bad configuration, a failed game or write.
+/// A bad configuration, players other than a resumed run's, a failed game or write.
 pub fn matchup(
-    players: [&str; 2],
+    a: Option<&str>,
+    b: Option<&str>,
     games: usize,
     sprt: Option<crate::ratings::Sprt>,
     schedule: &ScheduleArgs,
     args: &RunArgs,
 ) -> anyhow::Result<()> {
+    let given: Vec<&str> = a.into_iter().chain(b).collect();
+    if let Some(dir) = &args.resume {
+        check_resumed_players(dir, &given, schedule)?;
+    }
     let (start, dir) = start(args, || {
-        let mut c = schedule.config(schedule.players(&players)?);
+        let [a, b] = given[..] else {
+            anyhow::bail!("match: give two players (A and B)");
+        };
+        let mut c = schedule.config(schedule.players(&[a, b])?);
         c.format = Format::Gauntlet;
         c.rounds = games.div_ceil(2).max(1);
         c.sprt = sprt;
@@ -297,6 +311,46 @@ pub fn matchup(
     Ok(())
 }
 
+/// Checks that the players given with `--resume DIR` (none, or both) are those of
+/// the run saved in `dir`, read as that run read them (a spec without a limit takes
+/// `--tc`, or the saved player's clock when `--tc` is not given).
+///
+/// # Errors
+/// The saved run cannot be read, or a player differs from the saved one.
+fn check_resumed_players(
+    dir: &Path,
+    given: &[&str],
+    schedule: &ScheduleArgs,
+) -> anyhow::Result<()> {
+    if given.is_empty() {
+        return Ok(());
+    }
+    let saved = Checkpoint::saved_config(dir)
+        .with_context(|| format!("--resume: reading the run in {}", dir.display()))?;
+    let names: Vec<&str> = saved.players.iter().map(|p| p.name.as_str()).collect();
+    if given.len() != saved.players.len() {
+        anyhow::bail!(
+            "--resume {}: the saved run has {} players ({}), {} given; give all of them or none",
+            dir.display(),
+            saved.players.len(),
+            names.join(", "),
+            given.len()
+        );
+    }
+    for (spec, saved) in given.iter().zip(&saved.players) {
+        let player = PlayerConfig::parse_spec_with(spec, schedule.tc.or(saved.tc))?;
+        if player != *saved {
+            anyhow::bail!(
+                "--resume {}: player '{spec}' is not the saved run's '{}' ({}); give no players to resume with the saved ones",
+                dir.display(),
+                saved.name,
+                serde_json::to_string(saved)?
+            );
+        }
+    }
+    Ok(())
+}
+
 /// The match's Elo, LOS, pentanomial (games in colour-swapped pairs) and SPRT.
 fn match_summary(config: &TournamentConfig, records: &[GameRecord]) -> String {
     let wdl = wdl_of_first(records);
@@ -310,7 +364,7 @@ fn match_summary(config: &TournamentConfig, records: &[GameRecord]) -> String {
 }
 
 fn score_svg(config: &TournamentConfig, records: &[GameRecord]) -> anyhow::Result<String> {
-    let points: Vec<f64> = records.iter().map(|r| r.points_of(0)).collect();
+    let points: Vec<f64> = records.iter().map(|r| r.points_of(0).as_f64()).collect();
     let running = crate::ratings::running_score(&points)?;
     let title = format!(
         "Score of {} against {} over games",

@@ -92,7 +92,7 @@ mod tests {
     fn rules() -> Rules {
         Rules {
             move_timeout_ms: 10_000,
-            ..Rules::of("tictactoe", "")
+            ..Rules::of(microply_core::games::GameKind::TicTacToe, "")
         }
     }
 

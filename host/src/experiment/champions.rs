@@ -92,7 +92,7 @@ pub fn run_champions(
             wins: s.wins,
             draws: s.draws,
             losses: s.losses,
-            points: s.points,
+            points: s.points.as_f64(),
         })
         .collect();
     scores.sort_by_key(|s| s.generation);

@@ -130,7 +130,7 @@ pub fn run_curriculum(
                 wins: s.map_or(0, |s| s.wins),
                 draws: s.map_or(0, |s| s.draws),
                 losses: s.map_or(0, |s| s.losses),
-                points: s.map_or(0.0, |s| s.points),
+                points: s.map_or(0.0, |s| s.points.as_f64()),
             }
         })
         .collect();

@@ -62,7 +62,7 @@ impl Duel {
     pub fn pentanomial(&self) -> Pentanomial {
         let mut p = Pentanomial::default();
         for pair in self.records.chunks_exact(2) {
-            let _ = p.record(pair[0].points_of(0), pair[1].points_of(0));
+            let _ = p.record(pair[0].points_of(0).as_f64(), pair[1].points_of(0).as_f64());
         }
         p
     }
@@ -83,7 +83,11 @@ impl Duel {
     /// # Errors
     /// [`ExperimentError::Setting`] when there are no games to plot.
     pub fn score_svg(&self) -> Result<String, ExperimentError> {
-        let points: Vec<f64> = self.records.iter().map(|r| r.points_of(0)).collect();
+        let points: Vec<f64> = self
+            .records
+            .iter()
+            .map(|r| r.points_of(0).as_f64())
+            .collect();
         let running =
             running_score(&points).map_err(|e| ExperimentError::Setting(e.to_string()))?;
         crate::report::score_plot(

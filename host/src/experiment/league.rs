@@ -38,7 +38,7 @@ impl Side {
             weights: self
                 .weights
                 .map(|_| WeightsSource::File(self.weights_file(dir).display().to_string())),
-            algo: "sss".into(),
+            algo: microply_core::search::Algorithm::Sss,
             mode: None,
             depth: Some(self.depth),
             nodes: None,
@@ -136,7 +136,7 @@ pub fn league_config(
     dir: &Path,
 ) -> TournamentConfig {
     TournamentConfig {
-        game: "dots".into(),
+        game: microply_core::games::GameKind::Dots,
         options: board.options.clone(),
         format: pairing.format,
         games_per_encounter: 2,

@@ -9,6 +9,7 @@
 //! defaults for strength matches (docs/tournaments.md lists them and why).
 
 use microply_core::games::GameKind;
+use microply_core::Player;
 use serde::{Deserialize, Serialize};
 
 /// The score adjudication rules. `None` scores switch a rule off.
@@ -145,25 +146,26 @@ pub fn score_value(text: &str) -> Option<f64> {
 pub enum Verdict {
     /// Play on.
     Continue,
-    /// Player 0 or 1 resigns.
-    Resigns(usize),
+    /// This side resigns.
+    Resigns(Player),
     /// A draw.
     Draw,
 }
 
 impl Adjudication {
     /// The verdict after `plies` plies, given each player's scores of its own moves
-    /// (from its own view), `mover` the player who just moved.
+    /// (from its own view, indexed by [`Player::index`]), `mover` the side that just
+    /// moved.
     #[must_use]
-    pub fn verdict(&self, scores: &[Vec<f64>; 2], mover: usize, plies: usize) -> Verdict {
-        let last = |who: usize, k: usize| {
-            let s = &scores[who];
+    pub fn verdict(&self, scores: &[Vec<f64>; 2], mover: Player, plies: usize) -> Verdict {
+        let last = |who: Player, k: usize| {
+            let s = &scores[who.index()];
             (k > 0 && s.len() >= k).then(|| &s[s.len() - k..])
         };
         if let Some(r) = self.resign_score {
             let lost = last(mover, self.resign_moves).is_some_and(|s| s.iter().all(|&v| v <= -r));
             let agreed =
-                last(1 - mover, self.resign_moves).is_some_and(|s| s.iter().all(|&v| v >= r));
+                last(mover.other(), self.resign_moves).is_some_and(|s| s.iter().all(|&v| v >= r));
             if lost && agreed {
                 return Verdict::Resigns(mover);
             }
@@ -172,7 +174,7 @@ impl Adjudication {
             let quiet = |who| {
                 last(who, self.draw_moves).is_some_and(|s: &[f64]| s.iter().all(|v| v.abs() <= d))
             };
-            if plies >= self.draw_after && quiet(0) && quiet(1) {
+            if plies >= self.draw_after && quiet(Player::First) && quiet(Player::Second) {
                 return Verdict::Draw;
             }
         }
@@ -188,25 +190,28 @@ mod tests {
     fn verdicts_by_hand() {
         let off = Adjudication::default();
         let lost = [vec![-9.0, -9.0], vec![9.0, 9.0]];
-        assert_eq!(off.verdict(&lost, 0, 10), Verdict::Continue);
+        assert_eq!(off.verdict(&lost, Player::First, 10), Verdict::Continue);
         let resign = Adjudication {
             resign_score: Some(5.0),
             resign_moves: 2,
             ..off
         };
-        assert_eq!(resign.verdict(&lost, 0, 10), Verdict::Resigns(0));
+        assert_eq!(
+            resign.verdict(&lost, Player::First, 10),
+            Verdict::Resigns(Player::First)
+        );
         // The opponent must have seen the win for as many moves.
         assert_eq!(
-            resign.verdict(&[vec![-9.0, -9.0], vec![4.0, 9.0]], 0, 4),
+            resign.verdict(&[vec![-9.0, -9.0], vec![4.0, 9.0]], Player::First, 4),
             Verdict::Continue
         );
         // Only one bad move so far, or an opponent who does not agree: play on.
         assert_eq!(
-            resign.verdict(&[vec![1.0, -9.0], vec![9.0]], 0, 4),
+            resign.verdict(&[vec![1.0, -9.0], vec![9.0]], Player::First, 4),
             Verdict::Continue
         );
         assert_eq!(
-            resign.verdict(&[vec![-9.0, -9.0], vec![4.0]], 0, 4),
+            resign.verdict(&[vec![-9.0, -9.0], vec![4.0]], Player::First, 4),
             Verdict::Continue
         );
         let draw = Adjudication {
@@ -216,19 +221,22 @@ mod tests {
             ..off
         };
         let level = [vec![0.0, 0.05, -0.1], vec![0.1, 0.0]];
-        assert_eq!(draw.verdict(&level, 1, 5), Verdict::Continue);
-        assert_eq!(draw.verdict(&level, 1, 6), Verdict::Draw);
+        assert_eq!(draw.verdict(&level, Player::Second, 5), Verdict::Continue);
+        assert_eq!(draw.verdict(&level, Player::Second, 6), Verdict::Draw);
         assert_eq!(
-            draw.verdict(&[vec![0.0, 0.2], vec![0.0, 0.0]], 1, 9),
+            draw.verdict(&[vec![0.0, 0.2], vec![0.0, 0.0]], Player::Second, 9),
             Verdict::Continue
         );
         assert_eq!(score_value("win5"), Some(f64::INFINITY));
         // Tic-tac-toe's default resigns on proven results only.
         let ttt = Adjudication::for_game(GameKind::TicTacToe);
         let big = [vec![-50.0], vec![50.0]];
-        assert_eq!(ttt.verdict(&big, 0, 4), Verdict::Continue);
+        assert_eq!(ttt.verdict(&big, Player::First, 4), Verdict::Continue);
         let proven = [vec![f64::NEG_INFINITY], vec![f64::INFINITY]];
-        assert_eq!(ttt.verdict(&proven, 0, 4), Verdict::Resigns(0));
+        assert_eq!(
+            ttt.verdict(&proven, Player::First, 4),
+            Verdict::Resigns(Player::First)
+        );
         assert_eq!(score_value("-0.25"), Some(-0.25));
     }
 }

@@ -8,6 +8,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
+use microply_core::Player;
 use serde::{Deserialize, Serialize};
 
 /// A time control: `base_ms` for the game plus `increment_ms` after every move.
@@ -119,7 +120,7 @@ pub struct Flagged {
     pub over_ms: u64,
 }
 
-/// Both players' clocks in one game (index 0: the player who moved first). A
+/// Both players' clocks in one game, by side ([`Player::First`] moved first). A
 /// player without a time control plays by its own limit and is never charged.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameClocks {
@@ -142,28 +143,28 @@ impl GameClocks {
 
     /// Whether `who` plays on the clock.
     #[must_use]
-    pub fn is_timed(&self, who: usize) -> bool {
-        self.controls[who].is_some()
+    pub fn is_timed(&self, who: Player) -> bool {
+        self.controls[who.index()].is_some()
     }
 
     /// The time `who` has left (never negative), in milliseconds.
     #[must_use]
-    pub fn remaining_ms(&self, who: usize) -> u64 {
-        self.remaining_ms[who].max(0) as u64
+    pub fn remaining_ms(&self, who: Player) -> u64 {
+        self.remaining_ms[who.index()].max(0) as u64
     }
 
     /// The clock form of `go` for `who`'s move: `go time1=MS time2=MS inc1=MS inc2=MS`,
     /// both players' remaining time and increment (a player off the clock is given
     /// the mover's figures). `None` when `who` is not on the clock.
     #[must_use]
-    pub fn go_arguments(&self, who: usize) -> Option<String> {
-        let own = self.controls[who]?;
-        let figures = |p: usize| match self.controls[p] {
+    pub fn go_arguments(&self, who: Player) -> Option<String> {
+        let own = self.controls[who.index()]?;
+        let figures = |p: Player| match self.controls[p.index()] {
             Some(c) => (self.remaining_ms(p), c.increment_ms),
             None => (self.remaining_ms(who), own.increment_ms),
         };
-        let (time1, inc1) = figures(0);
-        let (time2, inc2) = figures(1);
+        let (time1, inc1) = figures(Player::First);
+        let (time2, inc2) = figures(Player::Second);
         Some(format!(
             "time1={time1} time2={time2} inc1={inc1} inc2={inc2}"
         ))
@@ -172,8 +173,8 @@ impl GameClocks {
     /// How long the referee waits for `who`'s move before calling it lost on time:
     /// its remaining time plus the margin. `None` when `who` is not on the clock.
     #[must_use]
-    pub fn deadline(&self, who: usize) -> Option<Duration> {
-        self.controls[who]?;
+    pub fn deadline(&self, who: Player) -> Option<Duration> {
+        self.controls[who.index()]?;
         Some(Duration::from_millis(
             self.remaining_ms(who)
                 .saturating_add(self.margin_ms)
@@ -185,19 +186,19 @@ impl GameClocks {
     ///
     /// # Errors
     /// [`Flagged`] when the clock fell below minus the margin: `who` lost on time.
-    pub fn charge(&mut self, who: usize, elapsed: Duration) -> Result<(), Flagged> {
-        let Some(control) = self.controls[who] else {
+    pub fn charge(&mut self, who: Player, elapsed: Duration) -> Result<(), Flagged> {
+        let Some(control) = self.controls[who.index()] else {
             return Ok(());
         };
         let spent = i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX);
-        let left = self.remaining_ms[who].saturating_sub(spent);
+        let left = self.remaining_ms[who.index()].saturating_sub(spent);
         if left < -(self.margin_ms as i64) {
-            self.remaining_ms[who] = left;
+            self.remaining_ms[who.index()] = left;
             return Err(Flagged {
                 over_ms: left.unsigned_abs(),
             });
         }
-        self.remaining_ms[who] = left.saturating_add(control.increment_ms as i64);
+        self.remaining_ms[who.index()] = left.saturating_add(control.increment_ms as i64);
         Ok(())
     }
 }
@@ -253,33 +254,38 @@ mod tests {
     fn the_clock_charges_adds_the_increment_and_flags_past_the_margin() {
         let mut c = GameClocks::new([Some(tc("1+0.1")), Some(tc("2+0"))], 50);
         assert_eq!(
-            c.go_arguments(0).unwrap(),
+            c.go_arguments(Player::First).unwrap(),
             "time1=1000 time2=2000 inc1=100 inc2=0"
         );
-        c.charge(0, Duration::from_millis(400)).unwrap();
-        assert_eq!(c.remaining_ms(0), 700, "1000 - 400 + 100");
-        assert_eq!(c.deadline(0), Some(Duration::from_millis(751)));
+        c.charge(Player::First, Duration::from_millis(400)).unwrap();
+        assert_eq!(c.remaining_ms(Player::First), 700, "1000 - 400 + 100");
+        assert_eq!(c.deadline(Player::First), Some(Duration::from_millis(751)));
         // 30 ms over: within the 50 ms margin, so the game goes on from 0 + 100.
-        c.charge(0, Duration::from_millis(730)).unwrap();
-        assert_eq!(c.remaining_ms(0), 70);
+        c.charge(Player::First, Duration::from_millis(730)).unwrap();
+        assert_eq!(c.remaining_ms(Player::First), 70);
         // 51 ms over the 70 left: flagged.
         assert_eq!(
-            c.charge(0, Duration::from_millis(121)),
+            c.charge(Player::First, Duration::from_millis(121)),
             Err(Flagged { over_ms: 51 })
         );
-        assert_eq!(c.remaining_ms(0), 0);
-        c.charge(1, Duration::from_millis(2000)).unwrap();
-        assert_eq!(c.remaining_ms(1), 0, "exactly used up is not a loss");
+        assert_eq!(c.remaining_ms(Player::First), 0);
+        c.charge(Player::Second, Duration::from_millis(2000))
+            .unwrap();
+        assert_eq!(
+            c.remaining_ms(Player::Second),
+            0,
+            "exactly used up is not a loss"
+        );
     }
 
     #[test]
     fn a_player_off_the_clock_is_never_charged() {
         let mut c = GameClocks::new([None, Some(tc("3+0.5"))], 0);
-        assert_eq!(c.go_arguments(0), None);
-        assert_eq!(c.deadline(0), None);
-        c.charge(0, Duration::from_secs(3600)).unwrap();
+        assert_eq!(c.go_arguments(Player::First), None);
+        assert_eq!(c.deadline(Player::First), None);
+        c.charge(Player::First, Duration::from_secs(3600)).unwrap();
         assert_eq!(
-            c.go_arguments(1).unwrap(),
+            c.go_arguments(Player::Second).unwrap(),
             "time1=3000 time2=3000 inc1=500 inc2=500",
             "the untimed side is given the mover's figures"
         );

@@ -18,6 +18,7 @@ use super::clock::GameClocks;
 use super::exact::ExactJudge;
 use super::openings::Opening;
 use super::player::PlayerConfig;
+use super::points::HalfPoints;
 use super::referee::Referee;
 use super::termination::Termination;
 use crate::egtb::Tablebase;
@@ -26,8 +27,9 @@ use crate::egtb::Tablebase;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Rules {
-    /// The protocol's game name (`tictactoe`, `checkers`, `dots`, `amazons`).
-    pub game: String,
+    /// The game, by its protocol name (`tictactoe`, `checkers`, `dots`, `amazons`).
+    #[serde(with = "super::names")]
+    pub game: GameKind,
     /// The `game` command's options (`rows=3 cols=3`), space separated.
     #[serde(default)]
     pub options: String,
@@ -53,9 +55,9 @@ impl Rules {
     /// Rules of `game` with `options` and every other field at its default
     /// (400 plies, no adjudication).
     #[must_use]
-    pub fn of(game: &str, options: &str) -> Rules {
+    pub fn of(game: GameKind, options: &str) -> Rules {
         Rules {
-            game: game.to_owned(),
+            game,
             options: options.to_owned(),
             max_plies: default_max_plies(),
             move_timeout_ms: default_move_timeout_ms(),
@@ -63,16 +65,6 @@ impl Rules {
             time_margin_ms: default_time_margin_ms(),
             egtb: None,
         }
-    }
-
-    /// The game.
-    ///
-    /// # Errors
-    /// The name is not a game microply plays.
-    pub fn kind(&self) -> Result<GameKind, String> {
-        self.game
-            .parse()
-            .map_err(|e| format!("game '{}': {e}", self.game))
     }
 }
 
@@ -149,7 +141,7 @@ impl Entrant {
             command: format!("egtb {dir}"),
             reason,
         };
-        if rules.game != "checkers" {
+        if rules.game != GameKind::Checkers {
             return Err(failed(format!(
                 "the tables are for checkers, not {}",
                 rules.game
@@ -191,11 +183,11 @@ impl From<CoreOutcome> for Outcome {
 impl Outcome {
     /// The first player's points: 1, ½ or 0.
     #[must_use]
-    pub fn first_points(self) -> f64 {
+    pub fn first_points(self) -> HalfPoints {
         match self {
-            Outcome::FirstWins => 1.0,
-            Outcome::Draw => 0.5,
-            Outcome::SecondWins => 0.0,
+            Outcome::FirstWins => HalfPoints::WIN,
+            Outcome::Draw => HalfPoints::DRAW,
+            Outcome::SecondWins => HalfPoints::ZERO,
         }
     }
 
@@ -288,12 +280,12 @@ impl GameRecord {
     /// The points (1, ½, 0) of player `player` (an index in the configuration), who
     /// played either side of this game.
     #[must_use]
-    pub fn points_of(&self, player: usize) -> f64 {
+    pub fn points_of(&self, player: usize) -> HalfPoints {
         let first = self.outcome.first_points();
         if self.spec.first == player {
             first
         } else {
-            1.0 - first
+            HalfPoints(HalfPoints::WIN.0 - first.0)
         }
     }
 }
@@ -325,7 +317,7 @@ pub fn play_game(
         index: spec.index,
         error,
     };
-    let kind = rules.kind().map_err(referee_error)?;
+    let kind = rules.game;
     let mut referee = match &spec.opening.fen {
         Some(fen) => Referee::from_fen(kind, &rules.options, fen),
         None => Referee::new(kind, &rules.options),
@@ -382,13 +374,9 @@ impl End {
         }
     }
 
-    /// Player `loser` (0 or 1) lost by `termination`.
-    fn loss_of(loser: usize, termination: Termination, reason: String) -> End {
-        let outcome = if loser == 0 {
-            Outcome::SecondWins
-        } else {
-            Outcome::FirstWins
-        };
+    /// The side `loser` lost by `termination`.
+    fn loss_of(loser: Player, termination: Termination, reason: String) -> End {
+        let outcome = CoreOutcome::Win(loser.other()).into();
         End::new(outcome, termination, reason)
     }
 }
@@ -405,13 +393,13 @@ struct Game {
 
 /// A player failed (the game is lost by `who`).
 struct Failure {
-    who: usize,
+    who: Player,
     termination: Termination,
     why: String,
 }
 
 impl Failure {
-    fn forfeit(who: usize, why: impl Into<String>) -> Failure {
+    fn forfeit(who: Player, why: impl Into<String>) -> Failure {
         Failure {
             who,
             termination: Termination::Forfeit,
@@ -425,7 +413,7 @@ impl Game {
         match self.play_out(spec, pair, rules) {
             Ok(end) => end,
             Err(f) => {
-                let name = &pair[f.who].config.name;
+                let name = &pair[f.who.index()].config.name;
                 let reason = match f.termination {
                     Termination::TimeForfeit => format!("{name} loses on time: {}", f.why),
                     _ => format!("{name} forfeits: {}", f.why),
@@ -442,11 +430,11 @@ impl Game {
         rules: &Rules,
     ) -> Result<(), Failure> {
         let timeout = Duration::from_millis(rules.move_timeout_ms);
-        for (who, entrant) in pair.iter().enumerate() {
-            let client = entrant
+        for who in [Player::First, Player::Second] {
+            let client = pair[who.index()]
                 .start(rules, timeout)
                 .map_err(|e| Failure::forfeit(who, e.to_string()))?;
-            self.clients[who] = Some(client);
+            self.clients[who.index()] = Some(client);
             if let Some(fen) = &spec.opening.fen {
                 self.request(who, &format!("position fen {fen}"), timeout)?;
             }
@@ -470,22 +458,22 @@ impl Game {
             if let Some(end) = self.decided(rules) {
                 return Ok(end);
             }
-            let who = usize::from(self.referee.to_move() == Player::Second);
-            let reply = self.think(who, pair[who], rules)?;
+            let who = self.referee.to_move();
+            let reply = self.think(who, pair[who.index()], rules)?;
             let m = reply
                 .iter()
                 .find_map(|l| l.strip_prefix("bestmove ").map(str::to_owned))
                 .ok_or_else(|| Failure::forfeit(who, "no bestmove in the reply"))?;
-            self.nodes[who] += last_nodes(&reply);
+            self.nodes[who.index()] += last_nodes(&reply);
             self.referee
                 .play(&m)
                 .map_err(|_| Failure::forfeit(who, format!("illegal move '{m}'")))?;
             self.moves.push(m.clone());
-            for side in 0..2 {
+            for side in [Player::First, Player::Second] {
                 self.request(side, &format!("play {m}"), timeout)?;
             }
             if let Some(score) = last_field(&reply, "score=").and_then(|s| score_value(&s)) {
-                self.scores[who].push(score);
+                self.scores[who.index()].push(score);
             }
             if let Some(end) = self.adjudicated_by_score(who, pair, rules) {
                 return Ok(end);
@@ -511,7 +499,7 @@ impl Game {
     }
 
     /// Asks `who` for its move, on its clock if it has one.
-    fn think(&mut self, who: usize, entrant: &Entrant, rules: &Rules) -> Result<Reply, Failure> {
+    fn think(&mut self, who: Player, entrant: &Entrant, rules: &Rules) -> Result<Reply, Failure> {
         let clock = self.clocks.go_arguments(who);
         let go = entrant.config.go_command(clock.as_deref());
         let limit = entrant.config.movetime.unwrap_or(0);
@@ -536,7 +524,7 @@ impl Game {
 
     fn adjudicated_by_score(
         &self,
-        mover: usize,
+        mover: Player,
         pair: [&Entrant; 2],
         rules: &Rules,
     ) -> Option<End> {
@@ -551,14 +539,14 @@ impl Game {
                 "adjudicated draw by score",
             )),
             Verdict::Resigns(loser) => {
-                let reason = format!("adjudicated: {} resigns", pair[loser].config.name);
+                let reason = format!("adjudicated: {} resigns", pair[loser.index()].config.name);
                 Some(End::loss_of(loser, Termination::Resignation, reason))
             }
         }
     }
 
-    fn request(&mut self, who: usize, line: &str, timeout: Duration) -> Result<Reply, Failure> {
-        let Some(client) = self.clients[who].as_mut() else {
+    fn request(&mut self, who: Player, line: &str, timeout: Duration) -> Result<Reply, Failure> {
+        let Some(client) = self.clients[who.index()].as_mut() else {
             return Err(Failure::forfeit(who, "not started"));
         };
         client
@@ -591,12 +579,15 @@ mod tests {
     fn endgame_tables_are_checked_when_the_engine_starts() {
         let timeout = Duration::from_secs(5);
         let player = Entrant::from_spec("name=A,depth=1,egtb=/nonexistent/tables");
-        let wrong_game = player.start(&rules("dots"), timeout).err().unwrap();
+        let wrong_game = player.start(&rules(GameKind::Dots), timeout).err().unwrap();
         assert!(
             wrong_game.to_string().contains("for checkers, not dots"),
             "{wrong_game}"
         );
-        let missing = player.start(&rules("checkers"), timeout).err().unwrap();
+        let missing = player
+            .start(&rules(GameKind::Checkers), timeout)
+            .err()
+            .unwrap();
         assert!(
             missing.to_string().contains("/nonexistent/tables"),
             "{missing}"
@@ -614,7 +605,7 @@ mod tests {
         }
     }
 
-    fn rules(game: &str) -> Rules {
+    fn rules(game: GameKind) -> Rules {
         Rules {
             move_timeout_ms: 10_000,
             ..Rules::of(game, "")
@@ -628,7 +619,7 @@ mod tests {
             Entrant::from_spec("name=B,depth=9,algo=pvs"),
         ];
         let spec = first_game(Opening::default());
-        let r = play_game(&spec, &players, &rules("tictactoe")).unwrap();
+        let r = play_game(&spec, &players, &rules(GameKind::TicTacToe)).unwrap();
         assert_eq!(
             (r.outcome, r.plies(), r.reason.as_str()),
             (Outcome::Draw, 9, "rules")
@@ -648,10 +639,13 @@ mod tests {
             fen: None,
             moves: vec!["b2".into(), "a2".into()],
         });
-        let r = play_game(&spec, &players, &rules("tictactoe")).unwrap();
+        let r = play_game(&spec, &players, &rules(GameKind::TicTacToe)).unwrap();
         assert_eq!(r.outcome, Outcome::FirstWins);
         assert_eq!(&r.moves[..2], &["b2".to_owned(), "a2".to_owned()]);
-        assert_eq!((r.points_of(0), r.points_of(1)), (1.0, 0.0));
+        assert_eq!(
+            (r.points_of(0), r.points_of(1)),
+            (HalfPoints::WIN, HalfPoints::ZERO)
+        );
     }
 
     #[test]
@@ -665,7 +659,7 @@ mod tests {
             fen: None,
             moves: vec!["b2".into(), "a2".into()],
         });
-        let mut r = rules("tictactoe");
+        let mut r = rules(GameKind::TicTacToe);
         r.adjudication.resign_score = Some(1.0);
         let g = play_game(&lost, &players, &r).unwrap();
         assert_eq!(
@@ -678,7 +672,7 @@ mod tests {
             "x moves (win seen), o moves (loss seen): resigns"
         );
         // From the start both see a draw (score 0) at every move.
-        let mut r = rules("tictactoe");
+        let mut r = rules(GameKind::TicTacToe);
         r.adjudication.draw_score = Some(0.0);
         r.adjudication.draw_moves = 2;
         let start = GameSpec {
@@ -716,7 +710,7 @@ mod tests {
             Entrant::from_spec("name=B,depth=2"),
         ];
         let spec = first_game(Opening::default());
-        let r = play_game(&spec, &players, &rules("checkers")).unwrap();
+        let r = play_game(&spec, &players, &rules(GameKind::Checkers)).unwrap();
         assert_eq!(
             (r.outcome, r.termination),
             (Outcome::SecondWins, Termination::TimeForfeit)
@@ -729,7 +723,7 @@ mod tests {
             Entrant::from_spec(&format!("name=Slow,tc=5+0,cmd={slow}")),
             Entrant::from_spec("name=B,depth=2"),
         ];
-        let r = play_game(&spec, &players, &rules("checkers")).unwrap();
+        let r = play_game(&spec, &players, &rules(GameKind::Checkers)).unwrap();
         assert_eq!(r.termination, Termination::Forfeit);
         assert_eq!(r.moves[0], "11-15");
         assert!(r.reason.contains("illegal move '11-15'"), "{}", r.reason);
@@ -743,7 +737,7 @@ mod tests {
             Entrant::from_spec("name=B,tc=1+0.05,algo=pvs"),
         ];
         let spec = first_game(Opening::default());
-        let r = play_game(&spec, &players, &rules("tictactoe")).unwrap();
+        let r = play_game(&spec, &players, &rules(GameKind::TicTacToe)).unwrap();
         assert_eq!(
             (r.termination, r.outcome),
             (Termination::Rules, Outcome::Draw)
@@ -757,7 +751,7 @@ mod tests {
             Entrant::from_spec("name=B,depth=1"),
         ];
         let spec = first_game(Opening::default());
-        let mut on = rules("dots");
+        let mut on = rules(GameKind::Dots);
         on.options = "rows=2 cols=2".into();
         on.adjudication = Adjudication::for_game(GameKind::Dots);
         let r = play_game(&spec, &players, &on).unwrap();
@@ -782,7 +776,7 @@ mod tests {
             Entrant::from_spec("name=Gone,depth=2,cmd=/nonexistent/x"),
         ];
         let spec = first_game(Opening::default());
-        let r = play_game(&spec, &players, &rules("tictactoe")).unwrap();
+        let r = play_game(&spec, &players, &rules(GameKind::TicTacToe)).unwrap();
         assert_eq!(r.outcome, Outcome::FirstWins);
         assert!(
             r.reason.starts_with("Gone forfeits: cannot start"),
@@ -797,7 +791,7 @@ mod tests {
         bad.setup = vec!["evaluator nosuch".into()];
         let players = [bad, Entrant::from_spec("name=B,depth=2")];
         let spec = first_game(Opening::default());
-        let r = play_game(&spec, &players, &rules("checkers")).unwrap();
+        let r = play_game(&spec, &players, &rules(GameKind::Checkers)).unwrap();
         assert_eq!(r.outcome, Outcome::SecondWins);
         assert!(r.reason.contains("unknown evaluator"), "{}", r.reason);
     }

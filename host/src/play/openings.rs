@@ -100,7 +100,7 @@ impl BuiltIn {
     /// by the start position they give, so their order does not matter).
     fn fits(&self, rules: &Rules) -> bool {
         let start = |kind, options: &str| Referee::new(kind, options).ok().map(|r| r.fen());
-        rules.kind().ok() == Some(self.kind)
+        rules.game == self.kind
             && start(self.kind, self.options) == start(self.kind, &rules.options)
     }
 }
@@ -147,7 +147,7 @@ pub fn derive_seed(seed: u64, index: u64) -> u64 {
 /// # Errors
 /// The rules are not a game the core plays, or a bad option.
 pub fn random_opening(rules: &Rules, plies: u32, seed: u64) -> Result<Opening, String> {
-    let mut referee = Referee::new(rules.kind()?, &rules.options).map_err(|e| e.to_string())?;
+    let mut referee = Referee::new(rules.game, &rules.options).map_err(|e| e.to_string())?;
     let mut rng = SplitMix64::new(seed);
     let mut moves = Vec::new();
     for _ in 0..plies {
@@ -243,7 +243,7 @@ pub fn deal(len: usize, order: Order, seed: u64) -> Vec<usize> {
 /// neither reads, the error of the likelier one: the FEN's if the line has no move
 /// that plays.
 fn parse_line(line: &str, rules: &Rules) -> Result<Opening, String> {
-    let kind = rules.kind()?;
+    let kind = rules.game;
     let (head, rest) = line.split_once(' ').unwrap_or((line, ""));
     let fen_error = match Referee::from_fen(kind, &rules.options, head) {
         Ok(mut referee) => {
@@ -276,22 +276,25 @@ fn words(text: &str) -> Vec<String> {
 mod tests {
     use super::*;
 
-    fn rules(game: &str) -> Rules {
+    fn rules(game: GameKind) -> Rules {
         Rules::of(game, "")
     }
 
     #[test]
     fn random_openings_follow_the_seed() {
-        let a = random_opening(&rules("checkers"), 6, 42).unwrap();
+        let a = random_opening(&rules(GameKind::Checkers), 6, 42).unwrap();
         assert_eq!(a.moves.len(), 6);
-        assert_eq!(a, random_opening(&rules("checkers"), 6, 42).unwrap());
+        assert_eq!(
+            a,
+            random_opening(&rules(GameKind::Checkers), 6, 42).unwrap()
+        );
         let others: Vec<_> = (0..8)
-            .map(|s| random_opening(&rules("checkers"), 6, derive_seed(1, s)).unwrap())
+            .map(|s| random_opening(&rules(GameKind::Checkers), 6, derive_seed(1, s)).unwrap())
             .collect();
         assert!(others.iter().any(|o| *o != others[0]));
         // Tic-tac-toe ends: never more plies than the game has.
         assert!(
-            random_opening(&rules("tictactoe"), 20, 7)
+            random_opening(&rules(GameKind::TicTacToe), 20, 7)
                 .unwrap()
                 .moves
                 .len()
@@ -304,14 +307,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("o.txt");
         std::fs::write(&path, "# two\n11-15 23-19\nB:W21,22:B1,2 moves 1-5\n\n").unwrap();
-        let o = read_openings(&path, &rules("checkers")).unwrap();
+        let o = read_openings(&path, &rules(GameKind::Checkers)).unwrap();
         assert_eq!(o[0].moves, vec!["11-15", "23-19"]);
         assert_eq!(
             (o[1].fen.as_deref(), o[1].moves.len()),
             (Some("B:W21,22:B1,2"), 1)
         );
         std::fs::write(&path, "11-15 11-15\n").unwrap();
-        let e = read_openings(&path, &rules("checkers"))
+        let e = read_openings(&path, &rules(GameKind::Checkers))
             .unwrap_err()
             .to_string();
         assert!(e.contains("line 1"), "{e}");
@@ -319,7 +322,7 @@ mod tests {
 
     #[test]
     fn the_three_move_deck_has_156_legal_distinct_openings() {
-        let rules = rules("checkers");
+        let rules = rules(GameKind::Checkers);
         let deck = read_openings(Path::new(DECK_NAME), &rules).unwrap();
         assert_eq!(deck.len(), 156);
         let mut positions = std::collections::HashSet::new();
@@ -345,7 +348,7 @@ mod tests {
             r.play_all(&moves).unwrap();
             assert!(!positions.contains(&r.hash()), "{line}");
         }
-        let e = read_openings(Path::new(DECK_NAME), &Rules::of("dots", "")).unwrap_err();
+        let e = read_openings(Path::new(DECK_NAME), &Rules::of(GameKind::Dots, "")).unwrap_err();
         assert!(
             e.to_string().contains("'3move' is for checkers, not dots"),
             "{e}"
@@ -355,19 +358,22 @@ mod tests {
     #[test]
     fn every_built_in_book_reads_and_is_found_by_its_variant() {
         for book in &BUILT_IN {
-            let rules = Rules::of(book.kind.name(), book.options);
+            let rules = Rules::of(book.kind, book.options);
             assert!(!read_openings(Path::new(book.name), &rules)
                 .unwrap()
                 .is_empty());
             assert_eq!(built_in_for(&rules).map(|b| b.name), Some(book.name));
         }
         // Options in another order name the same variant; other sizes have none.
-        let swapped = Rules::of("dots", "cols=4 rows=4");
+        let swapped = Rules::of(GameKind::Dots, "cols=4 rows=4");
         assert_eq!(built_in_for(&swapped).map(|b| b.name), Some("dots-4x4"));
-        assert!(built_in_for(&Rules::of("dots", "rows=2 cols=3")).is_none());
-        let e = read_openings(Path::new("dots-5x5"), &Rules::of("dots", "rows=4 cols=4"))
-            .unwrap_err()
-            .to_string();
+        assert!(built_in_for(&Rules::of(GameKind::Dots, "rows=2 cols=3")).is_none());
+        let e = read_openings(
+            Path::new("dots-5x5"),
+            &Rules::of(GameKind::Dots, "rows=4 cols=4"),
+        )
+        .unwrap_err()
+        .to_string();
         assert!(
             e.contains("is for dots rows=5 cols=5, not dots rows=4 cols=4"),
             "{e}"

@@ -4,9 +4,11 @@
 
 use std::path::Path;
 
+use microply_core::search::{Algorithm, Mode};
 use serde::{Deserialize, Serialize};
 
 use super::clock::TimeControl;
+use super::names::Named;
 use crate::weights_file::read_weight_values;
 
 /// Weights given inline (a list of decimals) or as a file of whitespace-separated
@@ -65,12 +67,16 @@ pub struct PlayerConfig {
     /// The evaluator's weights (its defaults when absent).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub weights: Option<WeightsSource>,
-    /// The search: minimax, alphabeta, pvs, mtdf or sss.
-    #[serde(default = "default_algo")]
-    pub algo: String,
+    /// The search: minimax, alphabeta, pvs, mtdf or sss (sss when absent).
+    #[serde(default, with = "super::names")]
+    pub algo: Algorithm,
     /// The search mode: exact or selective (the protocol's default, exact, when absent).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mode: Option<String>,
+    #[serde(
+        default,
+        with = "super::names::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub mode: Option<Mode>,
     /// Depth limit per move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub depth: Option<u32>,
@@ -97,10 +103,6 @@ pub struct PlayerConfig {
     /// relative to the config file's; `microply egtb generate`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub egtb: Option<String>,
-}
-
-fn default_algo() -> String {
-    "sss".to_owned()
 }
 
 fn default_table() -> usize {
@@ -162,7 +164,7 @@ impl PlayerConfig {
             name: String::new(),
             evaluator: None,
             weights: None,
-            algo: default_algo(),
+            algo: Algorithm::default(),
             mode: None,
             depth: None,
             nodes: None,
@@ -197,8 +199,8 @@ impl PlayerConfig {
         match key {
             "name" => self.name = value.to_owned(),
             "evaluator" => self.evaluator = Some(value.to_owned()),
-            "algo" => self.algo = value.to_owned(),
-            "mode" => self.mode = Some(value.to_owned()),
+            "algo" => self.algo = Named::from_name(value).map_err(|_| bad("algo"))?,
+            "mode" => self.mode = Some(Named::from_name(value).map_err(|_| bad("mode"))?),
             "depth" => self.depth = Some(value.parse().map_err(|_| bad("depth"))?),
             "nodes" => self.nodes = Some(value.parse().map_err(|_| bad("nodes"))?),
             "movetime" => self.movetime = Some(value.parse().map_err(|_| bad("movetime"))?),
@@ -217,8 +219,7 @@ impl PlayerConfig {
         Ok(())
     }
 
-    /// Checks what the fields alone can tell (exactly one limit, one engine kind, a
-    /// known algorithm).
+    /// Checks what the fields alone can tell (exactly one limit, one engine kind).
     ///
     /// # Errors
     /// [`PlayerError`] naming the field.
@@ -253,26 +254,6 @@ impl PlayerConfig {
         }
         if self.egtb.is_some() && (self.cmd.is_some() || self.firmware.is_some()) {
             return Err(PlayerError::Egtb(self.name.clone()));
-        }
-        if self
-            .algo
-            .parse::<microply_core::search::Algorithm>()
-            .is_err()
-        {
-            return Err(PlayerError::BadValue(
-                self.name.clone(),
-                "algo",
-                self.algo.clone(),
-            ));
-        }
-        if let Some(mode) = &self.mode {
-            if mode.parse::<microply_core::search::Mode>().is_err() {
-                return Err(PlayerError::BadValue(
-                    self.name.clone(),
-                    "mode",
-                    mode.clone(),
-                ));
-            }
         }
         if self.table == 0 {
             return Err(PlayerError::BadValue(
@@ -352,8 +333,8 @@ mod tests {
     fn command_line_spec() {
         let p = PlayerConfig::parse_spec("name=A,algo=pvs,depth=6,weights=1;1.5;0.1").unwrap();
         assert_eq!(
-            (p.name.as_str(), p.algo.as_str(), p.depth),
-            ("A", "pvs", Some(6))
+            (p.name.as_str(), p.algo, p.depth),
+            ("A", Algorithm::Pvs, Some(6))
         );
         assert_eq!(p.go_command(None), "go depth 6 algo=pvs");
         let s = PlayerConfig::parse_spec("name=S,mode=selective,movetime=100").unwrap();

@@ -137,6 +137,7 @@ fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::points::HalfPoints;
     use crate::tournament::bracket::{Bracket, MatchResult};
     use crate::tournament::elimination::PlayedMatch;
 
@@ -155,7 +156,11 @@ mod tests {
                 first: p.first,
                 second: p.second,
                 games: vec![],
-                points: if first_wins { [2.0, 0.0] } else { [0.0, 2.0] },
+                points: if first_wins {
+                    [HalfPoints::whole(2), HalfPoints::ZERO]
+                } else {
+                    [HalfPoints::ZERO, HalfPoints::whole(2)]
+                },
             });
             if first_wins {
                 MatchResult::FirstWins

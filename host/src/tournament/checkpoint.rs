@@ -99,8 +99,7 @@ impl Checkpoint {
         if !dir.join(RUN_FILE).exists() && dir.join(STATE_FILE).exists() {
             return Checkpoint::migrate(dir);
         }
-        let run: RunFile = serde_json::from_slice(&std::fs::read(dir.join(RUN_FILE))?)
-            .map_err(|e| damaged(RUN_FILE, &e.to_string()))?;
+        let run = read_run_file(dir)?;
         let records = read_journal(&dir.join(JOURNAL_FILE))?;
         Ok(Checkpoint {
             config: run.config,
@@ -109,9 +108,20 @@ impl Checkpoint {
         })
     }
 
+    /// The configuration of the run saved in `dir` (`run.json`, or an older
+    /// version's `state.json`), read without touching the folder.
+    ///
+    /// # Errors
+    /// I/O errors, or a damaged file.
+    pub fn saved_config(dir: &Path) -> io::Result<TournamentConfig> {
+        if !dir.join(RUN_FILE).exists() && dir.join(STATE_FILE).exists() {
+            return Ok(read_state_file(dir)?.config);
+        }
+        Ok(read_run_file(dir)?.config)
+    }
+
     fn migrate(dir: &Path) -> io::Result<Checkpoint> {
-        let old: Checkpoint = serde_json::from_slice(&std::fs::read(dir.join(STATE_FILE))?)
-            .map_err(|e| damaged(STATE_FILE, &e.to_string()))?;
+        let old = read_state_file(dir)?;
         let mut journal = Vec::new();
         for r in &old.records {
             journal.extend(serde_json::to_vec(r)?);
@@ -122,6 +132,16 @@ impl Checkpoint {
         std::fs::remove_file(dir.join(STATE_FILE))?;
         Ok(old)
     }
+}
+
+fn read_run_file(dir: &Path) -> io::Result<RunFile> {
+    serde_json::from_slice(&std::fs::read(dir.join(RUN_FILE))?)
+        .map_err(|e| damaged(RUN_FILE, &e.to_string()))
+}
+
+fn read_state_file(dir: &Path) -> io::Result<Checkpoint> {
+    serde_json::from_slice(&std::fs::read(dir.join(STATE_FILE))?)
+        .map_err(|e| damaged(STATE_FILE, &e.to_string()))
 }
 
 fn damaged(file: &str, why: &str) -> io::Error {

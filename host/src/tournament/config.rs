@@ -5,12 +5,14 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use microply_core::games::GameKind;
 use serde::{Deserialize, Serialize};
 
 use crate::play::adjudication::Adjudication;
 use crate::play::game::{Entrant, Rules, DEFAULT_TIME_MARGIN_MS};
 use crate::play::openings::Order;
 use crate::play::player::{PlayerConfig, PlayerError};
+use crate::play::points::HalfPoints;
 
 /// How players are paired.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -59,19 +61,19 @@ impl Format {
 #[serde(deny_unknown_fields)]
 pub struct Scoring {
     /// Points for a win.
-    pub win: f64,
+    pub win: HalfPoints,
     /// Points for a draw.
-    pub draw: f64,
+    pub draw: HalfPoints,
     /// Points for a loss.
-    pub loss: f64,
+    pub loss: HalfPoints,
 }
 
 impl Default for Scoring {
     fn default() -> Self {
         Scoring {
-            win: 3.0,
-            draw: 1.0,
-            loss: 0.0,
+            win: HalfPoints::whole(3),
+            draw: HalfPoints::whole(1),
+            loss: HalfPoints::ZERO,
         }
     }
 }
@@ -81,8 +83,9 @@ impl Default for Scoring {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TournamentConfig {
-    /// The protocol's game name.
-    pub game: String,
+    /// The game, by its protocol name (`tictactoe`, `checkers`, `dots`, `amazons`).
+    #[serde(with = "crate::play::names")]
+    pub game: GameKind,
     /// The `game` command's options.
     #[serde(default)]
     pub options: String,
@@ -218,13 +221,11 @@ impl TournamentConfig {
     /// The rules every game follows; `base` is where a relative `egtb` starts.
     #[must_use]
     pub fn rules_at(&self, base: &Path) -> Rules {
-        let adjudication = self.adjudication.unwrap_or_else(|| {
-            self.game
-                .parse()
-                .map_or_else(|_| Adjudication::default(), Adjudication::for_game)
-        });
+        let adjudication = self
+            .adjudication
+            .unwrap_or_else(|| Adjudication::for_game(self.game));
         Rules {
-            game: self.game.clone(),
+            game: self.game,
             options: self.options.clone(),
             max_plies: self.max_plies,
             move_timeout_ms: self.move_timeout_ms,
@@ -262,9 +263,6 @@ impl TournamentConfig {
     /// [`ConfigError`] naming the source, the player and the field.
     pub fn entrants(&self, source: &str, base: &Path) -> Result<Vec<Entrant>, ConfigError> {
         let invalid = |what: String| ConfigError::Invalid(source.to_owned(), what);
-        if self.game.parse::<microply_core::games::GameKind>().is_err() {
-            return Err(invalid(format!("game: unknown game '{}'", self.game)));
-        }
         if self.players.len() < 2 {
             return Err(invalid("player: at least two players are needed".into()));
         }
@@ -295,7 +293,7 @@ impl TournamentConfig {
         if let Some(a) = &self.adjudication {
             a.validate().map_err(invalid)?;
         }
-        if self.egtb.is_some() && self.game != "checkers" {
+        if self.egtb.is_some() && self.game != GameKind::Checkers {
             return Err(invalid(format!(
                 "egtb: the tables are for checkers, not {}",
                 self.game
@@ -458,6 +456,19 @@ depth = 3
     fn bad_files_name_the_field_and_the_file() {
         let e = error_of(&GOOD.replace("seed = 7", "seed = 7\nspeed = 2"));
         assert!(e.contains("t.toml") && e.contains("speed"), "{e}");
+        let e = error_of(&GOOD.replace("\"checkers\"", "\"chess\""));
+        assert!(
+            e.contains("t.toml")
+                && e.contains(
+                    "unknown game 'chess' (expected tictactoe, checkers, dots or amazons)"
+                ),
+            "{e}"
+        );
+        let e = error_of(&GOOD.replace("algo = \"pvs\"", "algo = \"best\""));
+        assert!(
+            e.contains("t.toml") && e.contains("unknown algorithm 'best' (expected minimax"),
+            "{e}"
+        );
         let e = error_of(&GOOD.replace("name = \"A\"\n", ""));
         assert!(e.contains("t.toml") && e.contains("name"), "{e}");
         let e = error_of(&GOOD.replace("0.05, 0.02]", "0.05]"));
@@ -517,6 +528,17 @@ depth = 3
         assert!(e.contains("t.toml") && e.contains("name"), "{e}");
         let e = error_of(&GOOD.replace("name = \"A\"", "name = \"  \""));
         assert!(e.contains("name"), "{e}");
+        let scoring = |s: &str| GOOD.replace("seed = 7", &format!("seed = 7\nscoring = {s}"));
+        let e = error_of(&scoring("{ win = 0.3, draw = 0, loss = 0 }"));
+        assert!(
+            e.contains("t.toml") && e.contains("scoring") && e.contains("0.3 points"),
+            "{e}"
+        );
+        assert!(error_of(&scoring("{ win = 2, draw = 1, loss = -1 }")).contains("-1 points"));
+        let dir = tempfile::tempdir().unwrap();
+        let halves = write(dir.path(), &scoring("{ win = 1, draw = 0.5, loss = 0 }"));
+        let read = TournamentConfig::read(&halves).unwrap();
+        assert_eq!(read.scoring.draw, HalfPoints::DRAW);
         assert!(PlayerConfig::parse_spec("name=A,depth=1,,").is_err());
         assert!(PlayerConfig::parse_spec("name=,depth=1").is_err());
         assert!(PlayerConfig::parse_spec("name=A,depth=0").is_err());

@@ -19,6 +19,7 @@ use super::schedule::{grouped_round_robin, snake_groups, Encounter};
 use super::standings::standings;
 use crate::executor::Executor;
 use crate::play::game::{Entrant, GameRecord, GameSpec};
+use crate::play::points::HalfPoints;
 
 /// A bracket match as it was played (one attempt: a drawn match has two).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -34,7 +35,7 @@ pub struct PlayedMatch {
     /// The indices of its games.
     pub games: Vec<usize>,
     /// Game points of `first` and `second`.
-    pub points: [f64; 2],
+    pub points: [HalfPoints; 2],
 }
 
 /// The bracket part of a run.
@@ -124,8 +125,8 @@ pub fn play(
 }
 
 /// The match's result from its game points: more than the other wins.
-fn match_result(points: [f64; 2]) -> MatchResult {
-    match points[0].total_cmp(&points[1]) {
+fn match_result(points: [HalfPoints; 2]) -> MatchResult {
+    match points[0].cmp(&points[1]) {
         std::cmp::Ordering::Greater => MatchResult::FirstWins,
         std::cmp::Ordering::Less => MatchResult::SecondWins,
         std::cmp::Ordering::Equal => MatchResult::Draw,
@@ -213,8 +214,8 @@ impl Stage<'_> {
     }
 
     /// Game points of `players` over the games of `specs`.
-    fn points(&self, specs: &[GameSpec], players: [usize; 2]) -> [f64; 2] {
-        let mut points = [0.0; 2];
+    fn points(&self, specs: &[GameSpec], players: [usize; 2]) -> [HalfPoints; 2] {
+        let mut points = [HalfPoints::ZERO; 2];
         for r in &self.checkpoint.records {
             if specs.iter().any(|s| s.index == r.spec.index) {
                 points[0] += r.points_of(players[0]);
@@ -266,8 +267,9 @@ mod tests {
 
     #[test]
     fn match_results_from_game_points() {
-        assert_eq!(match_result([1.5, 0.5]), MatchResult::FirstWins);
-        assert_eq!(match_result([0.0, 2.0]), MatchResult::SecondWins);
-        assert_eq!(match_result([1.0, 1.0]), MatchResult::Draw);
+        let halves = |a, b| [HalfPoints(a), HalfPoints(b)];
+        assert_eq!(match_result(halves(3, 1)), MatchResult::FirstWins);
+        assert_eq!(match_result(halves(0, 4)), MatchResult::SecondWins);
+        assert_eq!(match_result(halves(2, 2)), MatchResult::Draw);
     }
 }

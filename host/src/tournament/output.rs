@@ -7,6 +7,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+use microply_core::games::GameKind;
 use serde::Serialize;
 
 use super::bracket_svg::bracket_svg;
@@ -105,7 +106,7 @@ pub fn results_json(records: &[GameRecord]) -> serde_json::Result<String> {
 /// The records file's name: `games.pdn` for checkers, `games.txt` otherwise.
 #[must_use]
 pub fn records_file(config: &TournamentConfig) -> &'static str {
-    if config.game == "checkers" {
+    if config.game == GameKind::Checkers {
         "games.pdn"
     } else {
         "games.txt"
@@ -118,7 +119,7 @@ pub fn records_file(config: &TournamentConfig) -> &'static str {
 /// their sides in a `Sides` tag and a `Game` tag with the options.
 #[must_use]
 pub fn game_record_text(config: &TournamentConfig, r: &GameRecord) -> String {
-    if config.game == "checkers" {
+    if config.game == GameKind::Checkers {
         if let Some(text) = checkers_pdn(r) {
             return text;
         }
@@ -297,7 +298,7 @@ pub fn ratings(n: usize, records: &[GameRecord]) -> Result<Vec<Rating>, RatingEr
         .map(|r| RatedGame {
             first: r.spec.first,
             second: r.spec.second,
-            score_first: r.outcome.first_points(),
+            score_first: r.outcome.first_points().as_f64(),
         })
         .collect();
     maximum_likelihood(n, &games, Anchor::Mean)
@@ -365,7 +366,7 @@ pub fn report(
 fn report_title(config: &TournamentConfig) -> String {
     let options = config.options.trim();
     let game = if options.is_empty() {
-        config.game.clone()
+        config.game.to_string()
     } else {
         format!("{} ({options})", config.game)
     };

@@ -69,7 +69,7 @@ pub fn check_in_schedule(records: &[GameRecord], planned: usize) -> Result<(), R
 
 /// Replays the moves; a game the rules ended must end as recorded.
 fn check_moves(r: &GameRecord, rules: &Rules) -> Result<(), String> {
-    let kind = rules.kind()?;
+    let kind = rules.game;
     let mut referee = match &r.spec.opening.fen {
         Some(fen) => Referee::from_fen(kind, &rules.options, fen),
         None => Referee::new(kind, &rules.options),

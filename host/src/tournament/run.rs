@@ -372,7 +372,7 @@ pub fn pentanomial_of_first(records: &[GameRecord]) -> crate::ratings::Pentanomi
     let mut pairs = crate::ratings::Pentanomial::default();
     for pair in records.chunks_exact(2) {
         // Always 1, ½ or 0, which is all `record` refuses otherwise.
-        let _ = pairs.record(pair[0].points_of(0), pair[1].points_of(0));
+        let _ = pairs.record(pair[0].points_of(0).as_f64(), pair[1].points_of(0).as_f64());
     }
     pairs
 }
@@ -383,7 +383,7 @@ pub fn wdl_of_first(records: &[GameRecord]) -> crate::ratings::Wdl {
     let mut wdl = crate::ratings::Wdl::default();
     for r in records {
         // Always 1, ½ or 0, which is all `record` refuses otherwise.
-        let _ = wdl.record(r.points_of(0));
+        let _ = wdl.record(r.points_of(0).as_f64());
     }
     wdl
 }

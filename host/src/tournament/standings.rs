@@ -2,6 +2,7 @@
 
 use super::config::Scoring;
 use crate::play::game::{GameRecord, Outcome};
+use crate::play::points::{HalfPoints, QuarterPoints};
 
 /// One player's line in the table.
 #[derive(Clone, Debug, PartialEq)]
@@ -17,20 +18,20 @@ pub struct Standing {
     /// Losses.
     pub losses: u32,
     /// Points by the scoring (3/1/0 by default).
-    pub points: f64,
+    pub points: HalfPoints,
     /// Sonneborn–Berger: the points of each beaten opponent plus half those of each
     /// drawn one (the first tie-break).
-    pub sonneborn_berger: f64,
+    pub sonneborn_berger: QuarterPoints,
 }
 
 /// Game points (1, ½, 0) of each player against each other player.
 #[must_use]
-pub fn crosstable(n: usize, records: &[GameRecord]) -> Vec<Vec<f64>> {
-    let mut table = vec![vec![0.0; n]; n];
+pub fn crosstable(n: usize, records: &[GameRecord]) -> Vec<Vec<HalfPoints>> {
+    let mut table = vec![vec![HalfPoints::ZERO; n]; n];
     for r in records {
-        let p = r.outcome.first_points();
-        table[r.spec.first][r.spec.second] += p;
-        table[r.spec.second][r.spec.first] += 1.0 - p;
+        let (first, second) = (r.spec.first, r.spec.second);
+        table[first][second] += r.points_of(first);
+        table[second][first] += r.points_of(second);
     }
     table
 }
@@ -46,8 +47,8 @@ pub fn standings(n: usize, records: &[GameRecord], scoring: &Scoring) -> Vec<Sta
             wins: 0,
             draws: 0,
             losses: 0,
-            points: 0.0,
-            sonneborn_berger: 0.0,
+            points: HalfPoints::ZERO,
+            sonneborn_berger: QuarterPoints::default(),
         })
         .collect();
     for r in records {
@@ -73,14 +74,14 @@ pub fn standings(n: usize, records: &[GameRecord], scoring: &Scoring) -> Vec<Sta
         }
     }
     let cross = crosstable(n, records);
-    let points: Vec<f64> = rows.iter().map(|r| r.points).collect();
+    let points: Vec<HalfPoints> = rows.iter().map(|r| r.points).collect();
     for (i, row) in rows.iter_mut().enumerate() {
         row.sonneborn_berger = (0..n).map(|j| cross[i][j] * points[j]).sum();
     }
     rows.sort_by(|a, b| {
         b.points
-            .total_cmp(&a.points)
-            .then(b.sonneborn_berger.total_cmp(&a.sonneborn_berger))
+            .cmp(&a.points)
+            .then(b.sonneborn_berger.cmp(&a.sonneborn_berger))
             .then(b.wins.cmp(&a.wins))
             .then(a.player.cmp(&b.player))
     });
@@ -115,12 +116,19 @@ mod tests {
             .iter()
             .map(|r| (r.player, r.points, r.sonneborn_berger))
             .collect();
+        let points = |p: &(usize, HalfPoints, QuarterPoints)| (p.0, p.1.as_f64(), p.2.to_string());
         assert_eq!(
-            order,
-            vec![(1, 6.0, 7.0), (2, 6.0, 5.0), (0, 4.0, 6.5), (3, 1.0, 2.0)]
+            order.iter().map(points).collect::<Vec<_>>(),
+            vec![
+                (1, 6.0, "7".into()),
+                (2, 6.0, "5".into()),
+                (0, 4.0, "6.5".into()),
+                (3, 1.0, "2".into())
+            ]
         );
         let c = crosstable(4, &games);
-        assert_eq!(c[0], vec![0.0, 1.0, 0.0, 0.5]);
-        assert_eq!(c[3], vec![0.5, 0.0, 0.0, 0.0]);
+        let halves = |row: &[HalfPoints]| row.iter().map(|h| h.0).collect::<Vec<_>>();
+        assert_eq!(halves(&c[0]), vec![0, 2, 0, 1]);
+        assert_eq!(halves(&c[3]), vec![1, 0, 0, 0]);
     }
 }

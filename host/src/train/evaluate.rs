@@ -147,12 +147,16 @@ fn entrant(
 /// The tournament configuration a batch runs under (the runner's rules and state).
 /// The rules of the training's games: the trained game, its ply cap, no
 /// adjudication (the objective scores every game played out).
-fn rules(config: &TrainConfig) -> Rules {
-    Rules {
+fn rules(config: &TrainConfig) -> Result<Rules, GamesError> {
+    let game = config.game.parse().map_err(|e| GamesError::Engine {
+        field: "game",
+        error: ClientError::Refused(format!("{e}"), format!("game {}", config.game)),
+    })?;
+    Ok(Rules {
         max_plies: config.max_plies,
         move_timeout_ms: MOVE_TIMEOUT_MS,
-        ..Rules::of(&config.game, &config.options)
-    }
+        ..Rules::of(game, &config.options)
+    })
 }
 
 /// The openings every individual plays with both colours: the empty board when
@@ -165,7 +169,7 @@ pub fn training_openings(config: &TrainConfig) -> Result<Vec<Opening>, GamesErro
     if config.openings == 0 {
         return Ok(vec![Opening::default()]);
     }
-    let rules = rules(config);
+    let rules = rules(config)?;
     (0..config.openings)
         .map(|j| {
             random_opening(
@@ -264,7 +268,7 @@ impl<'a> Games<'a> {
     /// Plays the batch's games; returns their records in index order.
     fn play(&mut self, batch: &[Vec<f64>]) -> Result<Vec<GameRecord>, GamesError> {
         let entrants = self.entrants(batch)?;
-        let rules = rules(self.config);
+        let rules = rules(self.config)?;
         if self.openings.is_none() {
             self.openings = Some(training_openings(self.config)?);
         }
@@ -315,7 +319,7 @@ impl Evaluate for Games<'_> {
 
 /// The game's result for player `player`.
 fn result_of(record: &GameRecord, player: usize) -> GameResult {
-    match record.points_of(player) {
+    match record.points_of(player).as_f64() {
         p if p > 0.5 => GameResult::Win,
         p if p < 0.5 => GameResult::Loss,
         _ => GameResult::Draw,
