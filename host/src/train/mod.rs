@@ -10,6 +10,7 @@
 
 pub mod checkpoint;
 pub mod config;
+pub mod diagnostics;
 pub mod evaluate;
 pub mod output;
 pub mod run;
@@ -17,7 +18,8 @@ pub mod stage;
 pub mod validation;
 
 pub use checkpoint::{CheckpointError, GenerationRecord, TrainState};
-pub use config::{ConfigError, Method, TrainConfig};
+pub use config::{ConfigError, Fitness, Method, TrainConfig};
+pub use diagnostics::Diagnostics;
 pub use output::Champion;
 pub use run::{resume, run, TrainError, TrainSummary};
 pub use stage::{Sparring, Stage};
