@@ -85,16 +85,25 @@ pub fn interval_above_zero(duel: &Duel) -> bool {
 #[must_use]
 pub fn vs_hand_report(config: &VsHand, duel: &Duel) -> String {
     let s = &config.schedule;
+    let openings = match &s.board.book {
+        Some(book) => format!("book `{book}`, line after line"),
+        None => format!(
+            "{} random plies, seed {}",
+            s.board.random_plies, s.board.seed
+        ),
+    };
+    let stop = match &s.sprt {
+        Some(sprt) => format!(" (at most {}, or until the SPRT {sprt} decides)", s.games),
+        None => String::new(),
+    };
     let mut out = format!(
         "# Experiment vs-hand: evolved against hand-set weights\n\n\
          Dots-and-Boxes `{}`, both sides AB-SSS\\* to depth {} with the chain evaluator; \
-         {} games, each opening ({} random plies, seed {}) played with both colours.\n\
+         {} games{stop}, each opening ({openings}) played with both colours.\n\
          Evolved weights: {}.\n\n## Result (evolved's view)\n\n```text\n{}```\n\n",
         s.board.options,
         config.depth,
         duel.records.len(),
-        s.board.random_plies,
-        s.board.seed,
         config.source,
         duel.summary()
     );
@@ -163,6 +172,7 @@ mod tests {
             schedule: Schedule {
                 board: Board::of_size(2, 2, 2, 9),
                 games,
+                sprt: None,
             },
         }
     }
@@ -203,6 +213,37 @@ mod tests {
         let other = tiny(Weights::ZERO.to_array(), 2);
         let e = run_vs_hand(&other, dir.path(), 1, |_, _| {}).unwrap_err();
         assert!(e.to_string().contains("another match"), "{e}");
+    }
+
+    #[test]
+    fn a_book_match_stops_when_its_sprt_decides() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = VsHand {
+            evolved: Weights::ZERO.to_array(),
+            source: "test".into(),
+            depth: 1,
+            schedule: Schedule {
+                board: Board::of_size(3, 3, 0, 1).with_book(Some("dots-3x3".into())),
+                games: 60,
+                // Bounds of ±0.41: a few decisive pairs decide.
+                sprt: Some(crate::ratings::Sprt::new(-400.0, 400.0, 0.4, 0.4).unwrap()),
+            },
+        };
+        let duel = run_vs_hand(&config, dir.path(), 2, |_, _| {}).unwrap();
+        let n = duel.records.len();
+        assert!((2..60).contains(&n) && n % 2 == 0, "{n} games");
+        let book = crate::play::openings::read_openings(
+            Path::new("dots-3x3"),
+            &crate::play::game::Rules::of("dots", "rows=3 cols=3"),
+        )
+        .unwrap();
+        assert_eq!(duel.records[0].spec.opening, book[0]);
+        assert_eq!(duel.records[1].spec.opening, book[0], "both colours");
+        let report = std::fs::read_to_string(dir.path().join("report.md")).unwrap();
+        assert!(
+            report.contains("book `dots-3x3`") && report.contains("SPRT"),
+            "{report}"
+        );
     }
 
     #[test]
