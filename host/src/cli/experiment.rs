@@ -315,7 +315,7 @@ pub fn run(command: &ExperimentCommand) -> anyhow::Result<()> {
             } else {
                 "not above"
             };
-            println!("95% interval {above} 0");
+            println!("95% interval (pentanomial when there are pairs) {above} 0");
             println!("report in {}", out.join("report.md").display());
             Ok(())
         }

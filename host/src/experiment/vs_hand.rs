@@ -12,6 +12,7 @@ use super::duel::{play_duel, Duel, Schedule};
 use super::error::ExperimentError;
 use super::league::Side;
 use crate::files::write_atomically;
+use crate::ratings::elo_pentanomial;
 use crate::report::markdown_table;
 
 /// What `vs-hand` plays.
@@ -71,10 +72,19 @@ pub fn run_vs_hand(
     Ok(duel)
 }
 
-/// Whether the evolved side is better with 95% confidence (the interval lies above 0).
+/// Whether the evolved side is better with 95% confidence (the interval lies above 0):
+/// on the colour-swapped pairs (pentanomial, as Fishtest and fastchess judge paired
+/// games: the opening decides many a pair, which the W/D/L interval ignores) when
+/// there are any, else on the W/D/L.
 #[must_use]
 pub fn interval_above_zero(duel: &Duel) -> bool {
-    match duel.elo() {
+    let pairs = duel.pentanomial();
+    let estimate = if pairs.pairs() > 0 {
+        elo_pentanomial(pairs)
+    } else {
+        duel.elo()
+    };
+    match estimate {
         Some(e) => e.elo - e.margin > 0.0,
         // Every point: better beyond any finite estimate, if any games were played.
         None => duel.wdl().games() > 0 && duel.wdl().losses == 0 && duel.wdl().draws == 0,
@@ -112,10 +122,12 @@ pub fn vs_hand_report(config: &VsHand, duel: &Duel) -> String {
     } else {
         "not above 0: no evidence at 95% that the evolved weights are stronger"
     };
-    let _ = writeln!(
-        out,
-        "The 95% interval of the Elo difference is {verdict}.\n"
-    );
+    let which = if duel.pentanomial().pairs() > 0 {
+        "pentanomial Elo difference (the game pairs)"
+    } else {
+        "Elo difference"
+    };
+    let _ = writeln!(out, "The 95% interval of the {which} is {verdict}.\n");
     out += "![score over games](score.svg)\n\n## Weights\n\n";
     out += &weights_table(&[
         ("evolved", &config.evolved),
