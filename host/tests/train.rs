@@ -31,6 +31,26 @@ sparring_depth = 2
 sparring = "current-best"
 "#;
 
+/// SMALL with issue 25's objective: margins, two book openings with both colours, a
+/// hall of fame of one champion entering every generation.
+const POOL: &str = r#"
+game = "dots"
+options = "rows=3 cols=3"
+population = 6
+generations = 5
+seed = 9
+fitness = "margin"
+book = "dots-3x3"
+openings = 2
+hall_of_fame = 1
+hall_every = 1
+[[stage]]
+from = 0
+depth = 1
+sparring_depth = 1
+sparring = "hand-set"
+"#;
+
 fn microply(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_microply"))
         .args(args)
@@ -62,9 +82,20 @@ fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 
 #[test]
 fn a_killed_run_resumes_to_the_uninterrupted_result_byte_for_byte() {
+    killed_run_resumes(SMALL);
+}
+
+#[test]
+fn a_killed_pool_run_resumes_to_the_uninterrupted_result_byte_for_byte() {
+    killed_run_resumes(POOL);
+}
+
+/// Trains `config_text` whole at 2 threads, and killed part-way at 1 thread then
+/// resumed at 2: every file is the same.
+fn killed_run_resumes(config_text: &str) {
     let tmp = tempfile::tempdir().unwrap();
     let config = tmp.path().join("small.toml");
-    std::fs::write(&config, SMALL).unwrap();
+    std::fs::write(&config, config_text).unwrap();
     let whole = tmp.path().join("whole");
     let out = microply(&[
         "train",
@@ -134,6 +165,9 @@ fn a_killed_run_resumes_to_the_uninterrupted_result_byte_for_byte() {
         "fitness.csv",
         "fitness.svg",
         "parameters-1.svg",
+        "diagnostics.csv",
+        "diagnostics.svg",
+        "diversity.svg",
         "state.json",
         "config.toml",
     ] {
@@ -388,4 +422,29 @@ fn the_paper_preset_runs_a_generation_at_depth_1() {
     assert_eq!(summary.history.len(), 2);
     assert!(summary.games >= 2 * 30 + 2 * 29, "{}", summary.games);
     assert_eq!(summary.champion.weights.len(), 10);
+}
+
+#[test]
+fn the_pool_objective_plays_the_hall_of_fame_on_book_openings() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = TrainConfig::parse(POOL, "pool").unwrap();
+    let summary = train::run(&config, tmp.path(), &Local { threads: 2 }, Display::Hidden).unwrap();
+    let history = &summary.history;
+    // Generation 0 plays the hand-set partner alone: 2 openings × 2 colours.
+    assert_eq!(history[0].diagnostics.games_per_evaluation, 4.0);
+    assert!(history[0].opponent.pool.is_empty());
+    for r in &history[1..] {
+        let partners = 1 + r.opponent.pool.len();
+        assert!(partners <= 2);
+        assert_eq!(r.diagnostics.games_per_evaluation, 4.0 * partners as f64);
+    }
+    assert!(
+        history.iter().any(|r| !r.opponent.pool.is_empty()),
+        "a champion other than the hand-set weights entered the hall of fame"
+    );
+    assert!(history
+        .iter()
+        .all(|r| r.diagnostics.se >= 0.0 && r.diagnostics.distinct >= 1));
+    let csv = std::fs::read_to_string(tmp.path().join("diagnostics.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 7, "{csv}");
 }

@@ -42,8 +42,9 @@ pub enum ExperimentCommand {
         #[arg(long, alias = "threads", value_parser = super::parse_concurrency)]
         concurrency: Option<usize>,
     },
-    /// Evolved weights against the hand-set ones: a match with both colours from
-    /// seeded openings; W/D/L, Elo ± 95%, LOS; report.md and score.svg in --out.
+    /// Evolved weights against the hand-set ones: a match with both colours from the
+    /// board's balanced book (or seeded random openings), optionally until a
+    /// pentanomial SPRT decides; W/D/L, Elo ± 95%, LOS; report.md and score.svg in --out.
     VsHand {
         /// The evolved weights: any champion file `train` writes (`gen-NNNN.toml`,
         /// `.json`, `.txt`), the protocol's weights command, or ten decimals.
@@ -52,7 +53,7 @@ pub enum ExperimentCommand {
         /// Search depth of both sides.
         #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=64))]
         depth: u32,
-        /// Games (each opening with both colours).
+        /// Games (each opening with both colours); with --sprt, the most it plays.
         #[arg(long, default_value_t = 50, value_parser = parse_positive)]
         games: usize,
         /// Box rows.
@@ -61,6 +62,13 @@ pub enum ExperimentCommand {
         /// Box columns.
         #[arg(long, default_value_t = 4)]
         cols: u8,
+        /// The openings: a book file or built-in name (default: the board's balanced
+        /// book `dots-RxC` when there is one), or `none` for --random-plies.
+        #[arg(long, value_name = "FILE|NAME|none")]
+        book: Option<String>,
+        /// Stop when this SPRT decides (pentanomial by default), e.g. `0,50,0.05,0.05`.
+        #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA[,MODEL]", value_parser = super::parse_sprt)]
+        sprt: Option<crate::ratings::Sprt>,
         #[command(flatten)]
         games_run: GamesArgs,
     },
@@ -211,6 +219,22 @@ impl WeightsArg {
     }
 }
 
+/// The book `vs-hand` plays: `--book`, else the balanced `dots-RxC` when it is
+/// built in; `none` (or no such book) plays random plies.
+fn vs_hand_book(book: Option<&str>, rows: u8, cols: u8) -> Option<String> {
+    match book {
+        Some("none") => None,
+        Some(book) => Some(book.to_owned()),
+        None => {
+            let name = format!("dots-{rows}x{cols}");
+            crate::play::openings::BUILT_IN
+                .iter()
+                .any(|b| b.name == name)
+                .then_some(name)
+        }
+    }
+}
+
 fn parse_positive(s: &str) -> Result<usize, String> {
     match s.parse::<usize>() {
         Ok(0) => Err("must be at least 1".into()),
@@ -261,17 +285,21 @@ pub fn run(command: &ExperimentCommand) -> anyhow::Result<()> {
             games,
             rows,
             cols,
+            book,
+            sprt,
             games_run,
         } => {
             let (random_plies, seed) = games_run.openings();
             let out = &games_run.out;
+            let board = Board::of_size(*rows, *cols, random_plies, seed);
             let config = VsHand {
                 evolved: read_dots_weights(weights)?,
                 source: weights.display().to_string(),
                 depth: *depth,
                 schedule: Schedule {
-                    board: Board::of_size(*rows, *cols, random_plies, seed),
+                    board: board.with_book(vs_hand_book(book.as_deref(), *rows, *cols)),
                     games: *games,
+                    sprt: *sprt,
                 },
             };
             let duel = run_vs_hand(
@@ -287,7 +315,7 @@ pub fn run(command: &ExperimentCommand) -> anyhow::Result<()> {
             } else {
                 "not above"
             };
-            println!("95% interval {above} 0");
+            println!("95% interval (pentanomial when there are pairs) {above} 0");
             println!("report in {}", out.join("report.md").display());
             Ok(())
         }

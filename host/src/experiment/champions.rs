@@ -75,6 +75,7 @@ pub fn run_champions(
     let pairing = Pairing {
         format: Format::DoubleRoundRobin,
         rounds: 1,
+        sprt: None,
     };
     let (league, records) = play_league(
         &sides,

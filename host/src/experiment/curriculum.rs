@@ -108,6 +108,7 @@ pub fn run_curriculum(
     let pairing = Pairing {
         format: Format::RoundRobin,
         rounds,
+        sprt: None,
     };
     let (league, records) = play_league(
         &sides,

@@ -8,17 +8,20 @@ use super::error::ExperimentError;
 use super::league::{play_league, Board, Pairing, Side};
 use crate::files::write_atomically;
 use crate::play::game::GameRecord;
-use crate::ratings::{elo_wdl, match_summary, running_score, EloEstimate, Pentanomial, Wdl};
+use crate::ratings::{elo_wdl, match_summary, running_score, EloEstimate, Pentanomial, Sprt, Wdl};
 use crate::tournament::config::Format;
 use crate::tournament::run::wdl_of_first;
 
 /// The board, openings and length of a duel.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Schedule {
     /// The board and openings.
     pub board: Board,
-    /// Games (rounded up to an even number: each opening with both colours).
+    /// Games (rounded up to an even number: each opening with both colours); with
+    /// an SPRT, the most it plays.
     pub games: usize,
+    /// Stop when this SPRT on the game pairs decides.
+    pub sprt: Option<Sprt>,
 }
 
 impl Schedule {
@@ -28,6 +31,7 @@ impl Schedule {
         Pairing {
             format: Format::Gauntlet,
             rounds: self.games.div_ceil(2).max(1),
+            sprt: self.sprt,
         }
     }
 }
@@ -41,6 +45,8 @@ pub struct Duel {
     pub b: String,
     /// Every game in schedule order.
     pub records: Vec<GameRecord>,
+    /// The SPRT the match ran under.
+    pub sprt: Option<Sprt>,
 }
 
 impl Duel {
@@ -74,7 +80,7 @@ impl Duel {
             "{} vs {}\n{}",
             self.a,
             self.b,
-            match_summary(self.wdl(), Some(self.pentanomial()), None)
+            match_summary(self.wdl(), Some(self.pentanomial()), self.sprt)
         )
     }
 
@@ -124,6 +130,7 @@ pub fn play_duel(
         a: a.name,
         b: b.name,
         records,
+        sprt: schedule.sprt,
     };
     let summary = dir.join("match.md");
     write_atomically(&summary, duel.summary().as_bytes())

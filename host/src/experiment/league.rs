@@ -11,9 +11,10 @@ use super::error::ExperimentError;
 use crate::files::write_atomically;
 use crate::play::game::GameRecord;
 use crate::play::player::{PlayerConfig, WeightsSource};
+use crate::ratings::{Sprt, SprtDecision};
 use crate::tournament::checkpoint::Checkpoint;
 use crate::tournament::config::{Format, TournamentConfig};
-use crate::tournament::run::{encounters, plan, run};
+use crate::tournament::run::{encounters, pentanomial_of_first, plan, run, wdl_of_first};
 
 /// One player: a name, the chain evaluator's weights (`None`: the engine's default,
 /// the hand-set ones) and a search depth.
@@ -90,10 +91,13 @@ impl Side {
 pub struct Board {
     /// The `game dots` options (`rows=4 cols=4`).
     pub options: String,
-    /// Random plies of each opening.
+    /// Random plies of each opening (without a book).
     pub random_plies: u32,
-    /// The openings' seed.
+    /// The openings' seed (the book's order, when dealt at random).
     pub seed: u64,
+    /// A book of openings (a built-in name such as `dots-5x5`, or a file), dealt line
+    /// after line, instead of random plies.
+    pub book: Option<String>,
 }
 
 impl Board {
@@ -104,6 +108,7 @@ impl Board {
             options: format!("rows={rows} cols={cols}"),
             random_plies,
             seed,
+            book: None,
         }
     }
 
@@ -114,17 +119,27 @@ impl Board {
             options: options.to_owned(),
             random_plies,
             seed,
+            book: None,
         }
+    }
+
+    /// The same board with its openings from `book` (`None`: random plies).
+    #[must_use]
+    pub fn with_book(self, book: Option<String>) -> Board {
+        Board { book, ..self }
     }
 }
 
 /// Who meets whom, and how often.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Pairing {
     /// The runner's format.
     pub format: Format,
     /// How often the whole schedule is played (new openings each time).
     pub rounds: usize,
+    /// Stop a two-player match when this SPRT decides (at a pair boundary, as
+    /// `microply match` does).
+    pub sprt: Option<Sprt>,
 }
 
 /// The tournament configuration of `sides` on `board`, weights files in `dir`.
@@ -141,7 +156,7 @@ pub fn league_config(
         format: pairing.format,
         games_per_encounter: 2,
         random_plies: board.random_plies,
-        openings: None,
+        openings: board.book.clone(),
         order: Default::default(),
         seed: board.seed,
         max_plies: crate::play::game::DEFAULT_MAX_PLIES,
@@ -154,7 +169,7 @@ pub fn league_config(
         groups: 2,
         advance: 1,
         rounds: pairing.rounds.max(1),
-        sprt: None,
+        sprt: pairing.sprt,
         players: sides.iter().map(|s| s.player(dir)).collect(),
     }
 }
@@ -188,6 +203,14 @@ pub fn play_league(
     let entrants = config.entrants("experiment", base)?;
     let specs = plan(&config, base, &encounters(&config))?;
     let total = specs.len();
+    let sprt = config.sprt;
+    // The tournament's rule: decided at pair boundaries, on the pairs or the W/D/L.
+    let stop = |prefix: &[GameRecord]| {
+        let s = sprt?;
+        let pairs = &prefix[..prefix.len() - prefix.len() % 2];
+        let decision = s.decide_match(wdl_of_first(pairs), &pentanomial_of_first(pairs));
+        (decision != SprtDecision::Continue).then_some(pairs.len())
+    };
     let records = run(
         &specs,
         &entrants,
@@ -195,7 +218,7 @@ pub fn play_league(
         dir,
         &crate::executor::Local { threads },
         |_, _, done| on_game(done, total),
-        |_| None,
+        stop,
     )?;
     crate::tournament::output::write_all(dir, &config, &records, None)
         .map_err(ExperimentError::write(dir))?;

@@ -68,6 +68,7 @@ pub fn run_time(
     let schedule = Schedule {
         board: Board::of_options(&base.options, board_seed),
         games,
+        sprt: None,
     };
     let duel = play_duel([&a, &b], &schedule, &out.join("match"), threads, on_game)?;
     let result = TimeResult {

@@ -12,6 +12,7 @@ use super::duel::{play_duel, Duel, Schedule};
 use super::error::ExperimentError;
 use super::league::Side;
 use crate::files::write_atomically;
+use crate::ratings::elo_pentanomial;
 use crate::report::markdown_table;
 
 /// What `vs-hand` plays.
@@ -71,10 +72,19 @@ pub fn run_vs_hand(
     Ok(duel)
 }
 
-/// Whether the evolved side is better with 95% confidence (the interval lies above 0).
+/// Whether the evolved side is better with 95% confidence (the interval lies above 0):
+/// on the colour-swapped pairs (pentanomial, as Fishtest and fastchess judge paired
+/// games: the opening decides many a pair, which the W/D/L interval ignores) when
+/// there are any, else on the W/D/L.
 #[must_use]
 pub fn interval_above_zero(duel: &Duel) -> bool {
-    match duel.elo() {
+    let pairs = duel.pentanomial();
+    let estimate = if pairs.pairs() > 0 {
+        elo_pentanomial(pairs)
+    } else {
+        duel.elo()
+    };
+    match estimate {
         Some(e) => e.elo - e.margin > 0.0,
         // Every point: better beyond any finite estimate, if any games were played.
         None => duel.wdl().games() > 0 && duel.wdl().losses == 0 && duel.wdl().draws == 0,
@@ -85,16 +95,25 @@ pub fn interval_above_zero(duel: &Duel) -> bool {
 #[must_use]
 pub fn vs_hand_report(config: &VsHand, duel: &Duel) -> String {
     let s = &config.schedule;
+    let openings = match &s.board.book {
+        Some(book) => format!("book `{book}`, line after line"),
+        None => format!(
+            "{} random plies, seed {}",
+            s.board.random_plies, s.board.seed
+        ),
+    };
+    let stop = match &s.sprt {
+        Some(sprt) => format!(" (at most {}, or until the SPRT {sprt} decides)", s.games),
+        None => String::new(),
+    };
     let mut out = format!(
         "# Experiment vs-hand: evolved against hand-set weights\n\n\
          Dots-and-Boxes `{}`, both sides AB-SSS\\* to depth {} with the chain evaluator; \
-         {} games, each opening ({} random plies, seed {}) played with both colours.\n\
+         {} games{stop}, each opening ({openings}) played with both colours.\n\
          Evolved weights: {}.\n\n## Result (evolved's view)\n\n```text\n{}```\n\n",
         s.board.options,
         config.depth,
         duel.records.len(),
-        s.board.random_plies,
-        s.board.seed,
         config.source,
         duel.summary()
     );
@@ -103,10 +122,12 @@ pub fn vs_hand_report(config: &VsHand, duel: &Duel) -> String {
     } else {
         "not above 0: no evidence at 95% that the evolved weights are stronger"
     };
-    let _ = writeln!(
-        out,
-        "The 95% interval of the Elo difference is {verdict}.\n"
-    );
+    let which = if duel.pentanomial().pairs() > 0 {
+        "pentanomial Elo difference (the game pairs)"
+    } else {
+        "Elo difference"
+    };
+    let _ = writeln!(out, "The 95% interval of the {which} is {verdict}.\n");
     out += "![score over games](score.svg)\n\n## Weights\n\n";
     out += &weights_table(&[
         ("evolved", &config.evolved),
@@ -163,6 +184,7 @@ mod tests {
             schedule: Schedule {
                 board: Board::of_size(2, 2, 2, 9),
                 games,
+                sprt: None,
             },
         }
     }
@@ -203,6 +225,37 @@ mod tests {
         let other = tiny(Weights::ZERO.to_array(), 2);
         let e = run_vs_hand(&other, dir.path(), 1, |_, _| {}).unwrap_err();
         assert!(e.to_string().contains("another match"), "{e}");
+    }
+
+    #[test]
+    fn a_book_match_stops_when_its_sprt_decides() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = VsHand {
+            evolved: Weights::ZERO.to_array(),
+            source: "test".into(),
+            depth: 1,
+            schedule: Schedule {
+                board: Board::of_size(3, 3, 0, 1).with_book(Some("dots-3x3".into())),
+                games: 60,
+                // Bounds of ±0.41: a few decisive pairs decide.
+                sprt: Some(crate::ratings::Sprt::new(-400.0, 400.0, 0.4, 0.4).unwrap()),
+            },
+        };
+        let duel = run_vs_hand(&config, dir.path(), 2, |_, _| {}).unwrap();
+        let n = duel.records.len();
+        assert!((2..60).contains(&n) && n % 2 == 0, "{n} games");
+        let book = crate::play::openings::read_openings(
+            Path::new("dots-3x3"),
+            &crate::play::game::Rules::of(microply_core::games::GameKind::Dots, "rows=3 cols=3"),
+        )
+        .unwrap();
+        assert_eq!(duel.records[0].spec.opening, book[0]);
+        assert_eq!(duel.records[1].spec.opening, book[0], "both colours");
+        let report = std::fs::read_to_string(dir.path().join("report.md")).unwrap();
+        assert!(
+            report.contains("book `dots-3x3`") && report.contains("SPRT"),
+            "{report}"
+        );
     }
 
     #[test]

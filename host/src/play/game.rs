@@ -242,6 +242,15 @@ pub struct GameRecord {
     pub nodes: [u64; 2],
     /// Wall time in milliseconds (not part of the result files: it varies run to run).
     pub millis: u64,
+    /// Turns (maximal runs of moves by one side, the opening's included), counted as
+    /// the game is played: a Dots move that completes a box keeps the turn (0 in a
+    /// record of an older journal).
+    #[serde(default)]
+    pub turns: u32,
+    /// Dots-and-Boxes: the first player's boxes minus the second's at the end (0 in
+    /// the other games).
+    #[serde(default)]
+    pub margin: i32,
 }
 
 #[cfg(test)]
@@ -266,6 +275,8 @@ impl GameRecord {
             reason: String::new(),
             nodes: [0, 0],
             millis: 0,
+            turns: 0,
+            margin: 0,
         }
     }
 }
@@ -323,9 +334,13 @@ pub fn play_game(
         None => Referee::new(kind, &rules.options),
     }
     .map_err(|e| referee_error(e.to_string()))?;
-    referee
-        .play_all(&spec.opening.moves)
-        .map_err(|e| referee_error(format!("opening: {e}")))?;
+    let mut turns = Turns::default();
+    for m in &spec.opening.moves {
+        turns.count(referee.to_move());
+        referee
+            .play(m)
+            .map_err(|e| referee_error(format!("opening: {e}")))?;
+    }
     let judge = match rules.adjudication.exact {
         true => Some(
             ExactJudge::new(rules.egtb.as_deref().map(Path::new))
@@ -342,8 +357,10 @@ pub fn play_game(
         nodes: [0, 0],
         scores: [vec![], vec![]],
         clients: [None, None],
+        turns,
     };
     let end = game.run(spec, pair, rules);
+    let margin = box_margin(game.referee.position());
     Ok(GameRecord {
         spec: spec.clone(),
         first: pair[0].config.name.clone(),
@@ -355,7 +372,36 @@ pub fn play_game(
         reason: end.reason,
         nodes: game.nodes,
         millis: started.elapsed().as_millis() as u64,
+        turns: game.turns.turns,
+        margin,
     })
+}
+
+/// Counts turns: a new one starts whenever the side to move changes.
+#[derive(Clone, Copy, Debug, Default)]
+struct Turns {
+    turns: u32,
+    last: Option<Player>,
+}
+
+impl Turns {
+    /// `mover` is about to move.
+    fn count(&mut self, mover: Player) {
+        if self.last != Some(mover) {
+            self.turns += 1;
+            self.last = Some(mover);
+        }
+    }
+}
+
+/// The first player's boxes minus the second's (Dots-and-Boxes), else 0.
+fn box_margin(position: &microply_core::games::AnyPosition) -> i32 {
+    match position {
+        microply_core::games::AnyPosition::Dots(d) => {
+            i32::from(d.score(Player::First)) - i32::from(d.score(Player::Second))
+        }
+        _ => 0,
+    }
 }
 
 /// How a game ended, from the first player's view.
@@ -389,6 +435,7 @@ struct Game {
     nodes: [u64; 2],
     scores: [Vec<f64>; 2],
     clients: [Option<Client>; 2],
+    turns: Turns,
 }
 
 /// A player failed (the game is lost by `who`).
@@ -465,9 +512,11 @@ impl Game {
                 .find_map(|l| l.strip_prefix("bestmove ").map(str::to_owned))
                 .ok_or_else(|| Failure::forfeit(who, "no bestmove in the reply"))?;
             self.nodes[who.index()] += last_nodes(&reply);
+            let mover = self.referee.to_move();
             self.referee
                 .play(&m)
                 .map_err(|_| Failure::forfeit(who, format!("illegal move '{m}'")))?;
+            self.turns.count(mover);
             self.moves.push(m.clone());
             for side in [Player::First, Player::Second] {
                 self.request(side, &format!("play {m}"), timeout)?;

@@ -35,6 +35,9 @@ pub struct GenerationRecord {
     pub games: u64,
     /// Whom the generation played.
     pub opponent: Opponent,
+    /// Spread, diversity and noise (docs/ga.md, "Why the objective saturates").
+    #[serde(default)]
+    pub diagnostics: super::diagnostics::Diagnostics,
 }
 
 /// The games' setting: both depths and the sparring partner's weights.
@@ -46,6 +49,17 @@ pub struct Opponent {
     pub sparring_depth: u32,
     /// The sparring partner's weights (`None`: hand-set).
     pub weights: Option<Vec<f64>>,
+    /// The pool's other partners (the hall of fame), at the sparring depth.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pool: Vec<Vec<f64>>,
+}
+
+impl Opponent {
+    /// The sparring partners every individual meets: the partner and the pool.
+    #[must_use]
+    pub fn partners(&self) -> usize {
+        1 + self.pool.len()
+    }
 }
 
 /// The optimiser and what it carries between generations (`None` before the
@@ -87,6 +101,23 @@ impl Optimiser {
                 let mean = a.solutions.iter().map(|s| s.objective).sum::<f64>() / n;
                 Some((weights, best, mean))
             }
+        }
+    }
+
+    /// Every member's objective and weights: the GA's population, ACO_R's archive.
+    #[must_use]
+    pub fn members(&self) -> Vec<(f64, Vec<f64>)> {
+        match self {
+            Optimiser::Ga { ga, population } => population
+                .iter()
+                .flat_map(|p| &p.individuals)
+                .map(|i| (i.objective, ga.encoding().decode(&i.chromosome)))
+                .collect(),
+            Optimiser::Aco { archive, .. } => archive
+                .iter()
+                .flat_map(|a| &a.solutions)
+                .map(|s| (s.objective, s.weights.clone()))
+                .collect(),
         }
     }
 

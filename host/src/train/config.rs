@@ -34,6 +34,19 @@ impl Method {
     }
 }
 
+/// What one game is worth to the trainee.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Fitness {
+    /// The paper's: win/draw/loss with a bonus for a short win or a long loss
+    /// ([`Objective`]).
+    #[default]
+    Paper,
+    /// Points (1, ½, 0) plus `margin_weight` per box of the final box difference
+    /// (Dots-and-Boxes): it keeps ranking individuals that all win.
+    Margin,
+}
+
 /// Everything a training run depends on: the run is a pure function of this.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -112,6 +125,23 @@ pub struct TrainConfig {
     /// Random plies of each opening when `openings` > 0.
     #[serde(default = "default_opening_plies")]
     pub opening_plies: u32,
+    /// Take the `openings` from this book (a built-in name such as `dots-4x4`, or a
+    /// file) instead of random plies: `openings` lines dealt from it in a seeded order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub book: Option<String>,
+    /// What a game is worth: `paper` or `margin`.
+    #[serde(default)]
+    pub fitness: Fitness,
+    /// `margin` fitness: the worth of one box of final margin.
+    #[serde(default = "default_margin_weight")]
+    pub margin_weight: f64,
+    /// Sparring pool: besides the stage's partner, the last `hall_of_fame` distinct
+    /// champions of generations that are multiples of `hall_every` (0: no pool).
+    #[serde(default)]
+    pub hall_of_fame: usize,
+    /// How often (in generations) a champion enters the hall of fame.
+    #[serde(default = "default_hall_every")]
+    pub hall_every: u64,
     /// Stop after the first generation whose running total of games reaches this
     /// budget (or after `generations`, whichever comes first); none: no budget.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -197,6 +227,12 @@ fn default_q() -> f64 {
 }
 fn default_xi() -> f64 {
     AcoConfig::default().xi
+}
+fn default_margin_weight() -> f64 {
+    0.05
+}
+fn default_hall_every() -> u64 {
+    5
 }
 fn default_opening_plies() -> u32 {
     4
@@ -390,6 +426,21 @@ impl TrainConfig {
                 "opening_plies",
                 "must be at least 1 when openings > 0".into(),
             ));
+        }
+        if self.book.is_some() && self.openings == 0 {
+            return Err(invalid(
+                "openings",
+                "must be at least 1 when a book is given".into(),
+            ));
+        }
+        if !(self.margin_weight.is_finite() && self.margin_weight >= 0.0) {
+            return Err(invalid(
+                "margin_weight",
+                format!("{} must be a finite number ≥ 0", self.margin_weight),
+            ));
+        }
+        if self.hall_every == 0 {
+            return Err(invalid("hall_every", "must be at least 1".into()));
         }
         if self.table == 0 {
             return Err(invalid("table", "must be at least 1 entry".into()));

@@ -1,5 +1,6 @@
-//! Scoring weight vectors by games: every individual plays the sparring partner
-//! twice (moving first, then second) with AB-SSS* and the trained evaluator, its
+//! Scoring weight vectors by games: every individual plays the sparring partner (and
+//! the pool's other partners, if any) from each opening twice (moving first, then
+//! second) with AB-SSS* and the trained evaluator, its
 //! weights loaded with the protocol's `weights` command. The batch's games are
 //! tournament [`GameSpec`]s played by the tournament runner, so whatever plays a
 //! tournament's games (an executor: threads or a Ray cluster) plays training's too; every game starts from the
@@ -12,13 +13,13 @@ use crate::executor::Executor;
 use crate::ga::{Evaluate, GameResult, Objective};
 use crate::play::client::{Client, ClientError};
 use crate::play::game::{Entrant, GameRecord, GameSpec, Rules};
-use crate::play::openings::{derive_seed, random_opening, Opening};
+use crate::play::openings::{deal, derive_seed, random_opening, read_openings, Opening, Order};
 use crate::play::player::{PlayerConfig, WeightsSource};
 use crate::play::termination::Termination;
 use crate::tournament::run::RunError;
 
 use super::checkpoint::Opponent;
-use super::config::TrainConfig;
+use super::config::{Fitness, TrainConfig};
 
 /// The most one move may take: generous, depth-limited searches never come near it.
 const MOVE_TIMEOUT_MS: u64 = 3_600_000;
@@ -170,6 +171,14 @@ pub fn training_openings(config: &TrainConfig) -> Result<Vec<Opening>, GamesErro
         return Ok(vec![Opening::default()]);
     }
     let rules = rules(config)?;
+    if let Some(book) = &config.book {
+        let lines = read_openings(Path::new(book), &rules)
+            .map_err(|e| engine("book")(ClientError::Refused(e.to_string(), book.clone())))?;
+        let dealt = deal(lines.len(), Order::Random, config.seed);
+        return Ok((0..config.openings)
+            .map(|j| lines[dealt[j % dealt.len()]].clone())
+            .collect());
+    }
     (0..config.openings)
         .map(|j| {
             random_opening(
@@ -182,26 +191,64 @@ pub fn training_openings(config: &TrainConfig) -> Result<Vec<Opening>, GamesErro
         .collect()
 }
 
-/// The games of a batch of `n` individuals: individual i is player i + 1, the
-/// sparring partner player 0; for opening j of m, game 2(im + j) the individual
-/// moves first, game 2(im + j) + 1 second.
-fn specs(n: usize, openings: &[Opening]) -> Vec<GameSpec> {
-    (0..n)
-        .flat_map(|i| {
-            openings.iter().enumerate().flat_map(move |(j, opening)| {
-                [(i + 1, 0), (0, i + 1)]
-                    .into_iter()
-                    .enumerate()
-                    .map(move |(g, (first, second))| GameSpec {
-                        index: 2 * (i * openings.len() + j) + g,
+/// The games of a batch of `n` individuals against `partners` sparring partners
+/// (players 0..partners), individual i being player `partners + i`: for partner o
+/// and opening j of m, game 2((i·partners + o)·m + j) the individual moves first,
+/// the next game second.
+fn specs(n: usize, partners: usize, openings: &[Opening]) -> Vec<GameSpec> {
+    let m = openings.len();
+    let mut out = Vec::with_capacity(2 * n * partners * m);
+    for i in 0..n {
+        let trainee = partners + i;
+        for o in 0..partners {
+            for (j, opening) in openings.iter().enumerate() {
+                let base = 2 * ((i * partners + o) * m + j);
+                for (g, (first, second)) in [(trainee, o), (o, trainee)].into_iter().enumerate() {
+                    out.push(GameSpec {
+                        index: base + g,
                         round: i + 1,
                         first,
                         second,
                         opening: opening.clone(),
-                    })
-            })
-        })
-        .collect()
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// How precisely games scored one individual: its games, its objective (their sum)
+/// and the objective's standard error (√n times the games' sample deviation).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Evaluation {
+    /// Games played.
+    pub games: u32,
+    /// The objective (the sum over the games).
+    pub objective: f64,
+    /// Standard error of the objective (0 for fewer than two games).
+    pub se: f64,
+}
+
+impl Evaluation {
+    /// The evaluation of the games worth `values`.
+    #[must_use]
+    pub fn of(values: &[f64]) -> Evaluation {
+        let n = values.len();
+        let sum: f64 = values.iter().sum();
+        let se = if n < 2 {
+            0.0
+        } else {
+            let mean = sum / n as f64;
+            let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
+            (n as f64 * var).sqrt()
+        };
+        Evaluation {
+            games: n as u32,
+            objective: sum,
+            se,
+        }
+    }
 }
 
 /// Scores batches by games against the sparring partner of one stage.
@@ -215,6 +262,8 @@ pub struct Games<'a> {
     openings: Option<Vec<Opening>>,
     /// Games played so far by this scorer.
     pub played: u64,
+    /// Every individual scored so far, in batch order.
+    pub evaluations: Vec<Evaluation>,
     on_game: Box<dyn FnMut(&GameRecord) + 'a>,
 }
 
@@ -238,6 +287,7 @@ impl<'a> Games<'a> {
             executor,
             openings: None,
             played: 0,
+            evaluations: Vec::new(),
             on_game,
         }
     }
@@ -252,6 +302,15 @@ impl<'a> Games<'a> {
             self.opponent.weights.as_deref(),
         )?;
         let mut players = vec![sparring];
+        for (p, w) in self.opponent.pool.iter().enumerate() {
+            players.push(entrant(
+                &format!("pool{p}"),
+                self.config,
+                name,
+                self.opponent.sparring_depth,
+                Some(w),
+            )?);
+        }
         for (i, w) in batch.iter().enumerate() {
             let trainee = format!("trainee{i}");
             players.push(entrant(
@@ -273,7 +332,7 @@ impl<'a> Games<'a> {
             self.openings = Some(training_openings(self.config)?);
         }
         let openings = self.openings.as_deref().unwrap_or_default();
-        let specs = specs(batch.len(), openings);
+        let specs = specs(batch.len(), self.opponent.partners(), openings);
         let on_game = &mut self.on_game;
         let mut records = Vec::with_capacity(specs.len());
         let pending: Vec<&GameSpec> = specs.iter().collect();
@@ -297,22 +356,38 @@ impl<'a> Games<'a> {
     }
 }
 
+impl Games<'_> {
+    /// What game `record` is worth to player `trainee`.
+    fn worth(&self, record: &GameRecord, trainee: usize) -> f64 {
+        let result = result_of(record, trainee);
+        match self.config.fitness {
+            Fitness::Paper => self.objective.game(result, record.turns),
+            Fitness::Margin => {
+                let margin = if record.spec.first == trainee {
+                    record.margin
+                } else {
+                    -record.margin
+                };
+                record.points_of(trainee).as_f64() + self.config.margin_weight * f64::from(margin)
+            }
+        }
+    }
+}
+
 impl Evaluate for Games<'_> {
     type Error = GamesError;
 
     fn evaluate(&mut self, batch: &[Vec<f64>]) -> Result<Vec<f64>, GamesError> {
         let records = self.play(batch)?;
-        let mut referee = Client::in_process(16);
-        let mut scores = vec![0.0; batch.len()];
+        let partners = self.opponent.partners();
+        let mut values = vec![Vec::new(); batch.len()];
         for r in &records {
-            let trainee = if r.spec.first == 0 {
-                r.spec.second
-            } else {
-                r.spec.first
-            };
-            let turns = turns(&mut referee, self.config, r)?;
-            scores[trainee - 1] += self.objective.game(result_of(r, trainee), turns);
+            let trainee = r.spec.first.max(r.spec.second);
+            values[trainee - partners].push(self.worth(r, trainee));
         }
+        let evaluations: Vec<Evaluation> = values.iter().map(|v| Evaluation::of(v)).collect();
+        let scores = evaluations.iter().map(|e| e.objective).collect();
+        self.evaluations.extend(evaluations);
         Ok(scores)
     }
 }
@@ -326,48 +401,13 @@ fn result_of(record: &GameRecord, player: usize) -> GameResult {
     }
 }
 
-/// The game's length in turns: maximal runs of moves by one side (a Dots move that
-/// completes a box keeps the turn; in the other games a turn is a move).
-///
-/// # Errors
-/// [`GamesError::Engine`] if the referee refuses a move of the record.
-pub fn turns(
-    referee: &mut Client,
-    config: &TrainConfig,
-    record: &GameRecord,
-) -> Result<u32, GamesError> {
-    referee
-        .request(&game_line(config), TIMEOUT)
-        .map_err(engine("options"))?;
-    let mut turns = 0;
-    let mut last = String::new();
-    for m in &record.moves {
-        let status = referee
-            .request("status", TIMEOUT)
-            .map_err(engine("options"))?;
-        let side = status
-            .first()
-            .and_then(|l| l.split_whitespace().find_map(|w| w.strip_prefix("turn=")))
-            .unwrap_or_default()
-            .to_owned();
-        if side != last {
-            turns += 1;
-            last = side;
-        }
-        referee
-            .request(&format!("play {m}"), TIMEOUT)
-            .map_err(engine("options"))?;
-    }
-    Ok(turns)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn every_individual_plays_both_colours_against_player_0() {
-        let s = specs(3, &[Opening::default()]);
+        let s = specs(3, 1, &[Opening::default()]);
         let pairs: Vec<(usize, usize)> = s.iter().map(|g| (g.first, g.second)).collect();
         assert_eq!(pairs, vec![(1, 0), (0, 1), (2, 0), (0, 2), (3, 0), (0, 3)]);
         assert!(s.iter().enumerate().all(|(i, g)| g.index == i));
@@ -385,7 +425,7 @@ mod tests {
         assert!(openings.iter().all(|o| o.moves.len() == 4));
         assert_ne!(openings[0], openings[1]);
         assert_eq!(openings, training_openings(&config).unwrap());
-        let s = specs(2, &openings);
+        let s = specs(2, 1, &openings);
         assert_eq!(s.len(), 2 * 3 * 2);
         assert!(s.iter().enumerate().all(|(i, g)| g.index == i));
         for i in 1..=2 {
@@ -426,10 +466,11 @@ mod tests {
     }
 
     #[test]
-    fn dots_turns_count_runs_of_one_side() {
+    fn the_runner_counts_dots_turns_and_the_box_margin() {
         // 1×2 boxes: a1-b1, a2-b2, a1-a2 alternate; b1-b2 completes the left box, so
         // the same side plays b1-c1 too; b2-c2 by the other; c1-c2 completes the right
         // box: first | second | first | second second | first | second = 6 turns.
+        // The second player takes both boxes: margin −2 from the first's view.
         let config = TrainConfig {
             options: "rows=1 cols=2".into(),
             ..TrainConfig::quick()
@@ -437,29 +478,74 @@ mod tests {
         let moves = [
             "a1-b1", "a2-b2", "a1-a2", "b1-b2", "b1-c1", "b2-c2", "c1-c2",
         ];
-        let record = GameRecord {
-            spec: specs(1, &[Opening::default()])[0].clone(),
-            first: "a".into(),
-            second: "b".into(),
-            sides: ["first".into(), "second".into()],
-            moves: moves.iter().map(|m| (*m).to_owned()).collect(),
-            outcome: crate::play::game::Outcome::Draw,
-            termination: Default::default(),
-            reason: String::new(),
-            nodes: [0, 0],
-            millis: 0,
+        let whole = |n: usize| Opening {
+            moves: moves[..n].iter().map(|m| (*m).to_owned()).collect(),
+            ..Opening::default()
         };
-        let mut referee = Client::in_process(16);
-        assert_eq!(turns(&mut referee, &config, &record).unwrap(), 6);
-        let checkers = TrainConfig {
-            game: "checkers".into(),
-            options: String::new(),
+        let info = probe_evaluator(&config).unwrap();
+        let players = [
+            entrant("a", &config, &info.name, 1, None).unwrap(),
+            entrant("b", &config, &info.name, 1, None).unwrap(),
+        ];
+        let spec = |opening| GameSpec {
+            index: 0,
+            round: 1,
+            first: 0,
+            second: 1,
+            opening,
+        };
+        let r = crate::play::game::play_game(&spec(whole(7)), &players, &rules(&config).unwrap())
+            .unwrap();
+        assert_eq!((r.turns, r.margin, r.plies()), (6, -2, 7));
+        // Five moves of the opening (the second player's b1-c1 after its box), then
+        // the engines finish the game.
+        let r = crate::play::game::play_game(&spec(whole(5)), &players, &rules(&config).unwrap())
+            .unwrap();
+        // The first player must give the right box away.
+        assert_eq!((r.turns, r.margin, r.plies()), (6, -2, 7));
+    }
+
+    #[test]
+    fn an_evaluation_is_the_sum_with_its_standard_error() {
+        let e = Evaluation::of(&[1.0, 0.0, 1.0, 0.0]);
+        assert_eq!((e.games, e.objective), (4, 2.0));
+        // Sample variance 1/3, so se = sqrt(4/3).
+        assert!((e.se - (4.0f64 / 3.0).sqrt()).abs() < 1e-12, "{}", e.se);
+        assert_eq!(Evaluation::of(&[2.5]).se, 0.0);
+    }
+
+    #[test]
+    fn book_openings_are_dealt_from_the_book() {
+        let config = TrainConfig {
+            openings: 5,
+            book: Some("dots-4x4".into()),
             ..TrainConfig::quick()
         };
-        let record = GameRecord {
-            moves: vec!["11-15".into(), "22-18".into(), "15x22".into()],
-            ..record
+        let openings = training_openings(&config).unwrap();
+        assert_eq!(openings.len(), 5);
+        assert!(
+            openings.iter().all(|o| o.moves.len() == 10),
+            "the book's plies"
+        );
+        assert_eq!(openings, training_openings(&config).unwrap());
+        let wrong = TrainConfig {
+            book: Some("dots-5x5".into()),
+            ..config
         };
-        assert_eq!(turns(&mut referee, &checkers, &record).unwrap(), 3);
+        let e = training_openings(&wrong).unwrap_err().to_string();
+        assert!(e.starts_with("book: "), "{e}");
+    }
+
+    #[test]
+    fn every_pool_partner_meets_every_individual_with_both_colours() {
+        let s = specs(2, 3, &[Opening::default()]);
+        assert_eq!(s.len(), 2 * 3 * 2);
+        assert!(s.iter().enumerate().all(|(i, g)| g.index == i));
+        for trainee in 3..5 {
+            for partner in 0..3 {
+                assert!(s.iter().any(|g| (g.first, g.second) == (trainee, partner)));
+                assert!(s.iter().any(|g| (g.first, g.second) == (partner, trainee)));
+            }
+        }
     }
 }

@@ -192,6 +192,73 @@ pub fn plots(history: &[GenerationRecord]) -> Result<Vec<(String, String)>, Outp
     Ok(files)
 }
 
+/// `diagnostics.csv`: per generation the objectives' best, mean, min and spread, the
+/// mean standard error of an evaluation and its games, the genomes' diversity and
+/// distinct count.
+#[must_use]
+pub fn diagnostics_csv(history: &[GenerationRecord]) -> String {
+    let mut text = String::from(
+        "generation,stage,games,best,mean,min,spread,se,games_per_evaluation,diversity,distinct\n",
+    );
+    for r in history {
+        let d = &r.diagnostics;
+        let row = [
+            r.generation.to_string(),
+            r.stage.to_string(),
+            r.games.to_string(),
+            r.best.to_string(),
+            r.mean.to_string(),
+            d.min.to_string(),
+            d.spread.to_string(),
+            d.se.to_string(),
+            d.games_per_evaluation.to_string(),
+            d.diversity.to_string(),
+            d.distinct.to_string(),
+        ];
+        text += &(row.join(",") + "\n");
+    }
+    text
+}
+
+/// `diagnostics.svg`: the objectives' spread against the noise of one evaluation
+/// (its standard error), and `diversity.svg`: the genomes' diversity.
+///
+/// # Errors
+/// A plot that cannot be drawn.
+pub fn diagnostics_plots(
+    history: &[GenerationRecord],
+) -> Result<Vec<(String, String)>, OutputError> {
+    let plot_error = |e: PlotError| OutputError(PathBuf::from("plot"), e.to_string());
+    let series = |name: &str, f: &dyn Fn(&GenerationRecord) -> f64| Series {
+        name: name.into(),
+        points: history
+            .iter()
+            .map(|r| (r.generation as f64, f(r)))
+            .collect(),
+    };
+    let spread = line_plot(
+        "Spread of the objectives and noise of one evaluation",
+        "generation",
+        "objective",
+        &[
+            series("spread (sd of the population)", &|r| r.diagnostics.spread),
+            series("standard error of one evaluation", &|r| r.diagnostics.se),
+        ],
+    )
+    .map_err(plot_error)?;
+    let diversity = line_plot(
+        "Diversity of the genomes",
+        "generation",
+        "mean sd of a weight / range width",
+        &[series("diversity", &|r| r.diagnostics.diversity)],
+    )
+    .map_err(plot_error)?;
+    Ok(vec![
+        ("diagnostics.svg".to_owned(), spread),
+        ("diversity.svg".to_owned(), diversity),
+    ])
+}
+
 /// Writes the last generation's champion, `fitness.csv` and the plots.
 ///
 /// # Errors
@@ -199,7 +266,13 @@ pub fn plots(history: &[GenerationRecord]) -> Result<Vec<(String, String)>, Outp
 pub fn write_all(dir: &Path, state: &TrainState) -> Result<(), OutputError> {
     write_champion(dir, state)?;
     write(&dir.join("fitness.csv"), &fitness_csv(&state.history))?;
-    for (name, svg) in plots(&state.history)? {
+    write(
+        &dir.join("diagnostics.csv"),
+        &diagnostics_csv(&state.history),
+    )?;
+    let mut files = plots(&state.history)?;
+    files.extend(diagnostics_plots(&state.history)?);
+    for (name, svg) in files {
         write(&dir.join(name), &svg)?;
     }
     Ok(())
@@ -223,7 +296,9 @@ mod tests {
                 depth: 1,
                 sparring_depth: 1,
                 weights: None,
+                pool: vec![],
             },
+            diagnostics: Default::default(),
         }
     }
 

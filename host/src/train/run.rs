@@ -15,6 +15,7 @@ use super::checkpoint::{
     CheckpointError, GenerationRecord, Opponent, Optimiser, TrainState, FORMAT, STATE_FILE,
 };
 use super::config::{ConfigError, Method, TrainConfig};
+use super::diagnostics::Diagnostics;
 use super::evaluate::{probe_evaluator, EvaluatorInfo, Games, GamesError};
 use super::output::{self, Champion, OutputError};
 use super::stage::{stage_at, Sparring};
@@ -217,8 +218,38 @@ fn opponent_of(state: &TrainState, generation: u64) -> (usize, Opponent) {
         depth: stage.depth,
         sparring_depth: stage.sparring_depth,
         weights,
+        pool: hall_of_fame(state),
     };
     (index, opponent)
+}
+
+/// The hall of fame the next generation also plays: the last `hall_of_fame`
+/// distinct champions of the generations that are multiples of `hall_every`, oldest
+/// first, leaving out the hand-set weights (the pool plays them as the partner or
+/// not at all). It changes only every `hall_every` generations, so the population
+/// is re-scored (`rescore`) no more often than that.
+fn hall_of_fame(state: &TrainState) -> Vec<Vec<f64>> {
+    let config = &state.config;
+    let mut pool: Vec<Vec<f64>> = Vec::new();
+    if config.hall_of_fame == 0 {
+        return pool;
+    }
+    let entries = state
+        .history
+        .iter()
+        .rev()
+        .filter(|r| r.generation % config.hall_every == 0)
+        .map(|r| &r.champion);
+    for champion in entries {
+        if pool.len() == config.hall_of_fame {
+            break;
+        }
+        if *champion != state.evaluator.hand_set && !pool.contains(champion) {
+            pool.push(champion.clone());
+        }
+    }
+    pool.reverse();
+    pool
 }
 
 /// Scores the next generation (the initial population first) and records it;
@@ -274,8 +305,17 @@ fn next_generation(state: &mut TrainState, executor: &dyn Executor) -> Result<u6
         }
     }
     let played = games.played;
+    let evaluations = std::mem::take(&mut games.evaluations);
     drop(games);
     let (champion, best, mean) = state.optimiser.summary().unwrap_or_default();
+    let widths: Vec<f64> = state
+        .config
+        .weight_ranges(champion.len())
+        .unwrap_or_default()
+        .iter()
+        .map(|r| r.max - r.min)
+        .collect();
+    let diagnostics = Diagnostics::of(&state.optimiser.members(), &widths, &evaluations);
     let before = state.history.last().map_or(0, |r| r.games);
     state.history.push(GenerationRecord {
         generation,
@@ -285,6 +325,7 @@ fn next_generation(state: &mut TrainState, executor: &dyn Executor) -> Result<u6
         champion,
         games: before + played,
         opponent,
+        diagnostics,
     });
     Ok(played)
 }
