@@ -269,7 +269,7 @@ fn tiny(
 ) -> (TrainConfig, PathBuf, tempfile::TempDir) {
     let tmp = tempfile::tempdir().unwrap();
     let config = TrainConfig {
-        game: game.into(),
+        game: game.parse().unwrap(),
         options: options.into(),
         evaluator: Some(evaluator.into()),
         method,

@@ -142,6 +142,27 @@ pub enum PlayerError {
 }
 
 impl PlayerConfig {
+    /// An in-process core player called `name` with every default: the game's
+    /// evaluator, AB-SSS\*, no limit yet, the default table.
+    #[must_use]
+    pub fn named(name: &str) -> PlayerConfig {
+        PlayerConfig {
+            name: name.to_owned(),
+            evaluator: None,
+            weights: None,
+            algo: Algorithm::default(),
+            mode: None,
+            depth: None,
+            nodes: None,
+            movetime: None,
+            tc: None,
+            table: default_table(),
+            cmd: None,
+            firmware: None,
+            egtb: None,
+        }
+    }
+
     /// Reads the command-line form `name=A,algo=pvs,mode=selective,depth=6,
     /// evaluator=network,weights=FILE,table=N,egtb=DIR,cmd=...` (weights inline as `weights=0.5;1;2`).
     ///
@@ -160,21 +181,7 @@ impl PlayerConfig {
         spec: &str,
         tc: Option<TimeControl>,
     ) -> Result<PlayerConfig, PlayerError> {
-        let mut p = PlayerConfig {
-            name: String::new(),
-            evaluator: None,
-            weights: None,
-            algo: Algorithm::default(),
-            mode: None,
-            depth: None,
-            nodes: None,
-            movetime: None,
-            tc: None,
-            table: default_table(),
-            cmd: None,
-            firmware: None,
-            egtb: None,
-        };
+        let mut p = PlayerConfig::named("");
         for part in spec.split(',') {
             if part.is_empty() {
                 return Err(PlayerError::EmptyPart(spec.into()));

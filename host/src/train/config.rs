@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use microply_core::games::GameKind;
 use serde::{Deserialize, Serialize};
 
 use crate::ga::{AcoConfig, GaConfig, Objective, Range, Rates};
@@ -51,9 +52,9 @@ pub enum Fitness {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TrainConfig {
-    /// The protocol's game name (`dots`, `checkers`, `amazons`).
-    #[serde(default = "default_game")]
-    pub game: String,
+    /// The game, by its protocol name (`dots`, `checkers`, `amazons`).
+    #[serde(default = "default_game", with = "crate::play::names")]
+    pub game: GameKind,
     /// The `game` command's options (`rows=5 cols=5`).
     #[serde(default)]
     pub options: String,
@@ -182,8 +183,8 @@ impl Default for AcoSettings {
     }
 }
 
-fn default_game() -> String {
-    "dots".to_owned()
+fn default_game() -> GameKind {
+    GameKind::Dots
 }
 fn default_population() -> usize {
     GaConfig::default().population
@@ -412,9 +413,6 @@ impl TrainConfig {
             field: field.to_owned(),
             reason,
         };
-        if self.game.parse::<microply_core::games::GameKind>().is_err() {
-            return Err(invalid("game", format!("unknown game '{}'", self.game)));
-        }
         if self.generations == 0 {
             return Err(invalid("generations", "must be at least 1".into()));
         }
@@ -591,7 +589,14 @@ sparring = "current-best"
         let e = error_of("method = \"hill\"");
         assert!(e.starts_with("t.toml: ") && e.contains("hill"), "{e}");
         let e = error_of("game = \"chess\"");
-        assert!(e.starts_with("t.toml: game: unknown game 'chess'"), "{e}");
+        assert!(
+            e.starts_with("t.toml: ")
+                && e.contains("line 1")
+                && e.contains(
+                    "unknown game 'chess' (expected tictactoe, checkers, dots or amazons)"
+                ),
+            "{e}"
+        );
         let e = error_of("range = [3, -3]");
         assert!(e.starts_with("t.toml: range: "), "{e}");
         let e = error_of("bits = 40");

@@ -14,9 +14,10 @@ use crate::ga::{Evaluate, GameResult, Objective};
 use crate::play::client::{Client, ClientError};
 use crate::play::game::{Entrant, GameRecord, GameSpec, Rules};
 use crate::play::openings::{deal, derive_seed, random_opening, read_openings, Opening, Order};
-use crate::play::player::{PlayerConfig, WeightsSource};
+use crate::play::player::{PlayerConfig, PlayerError, WeightsSource};
 use crate::play::termination::Termination;
 use crate::tournament::run::RunError;
+use microply_core::search::Algorithm;
 
 use super::checkpoint::Opponent;
 use super::config::{Fitness, TrainConfig};
@@ -115,7 +116,7 @@ fn game_line(config: &TrainConfig) -> String {
 /// A player of the trained evaluator at `depth` with `weights` (`None`: hand-set).
 ///
 /// # Errors
-/// Never for the names used here; kept for the weights file case of the player type.
+/// [`GamesError::Engine`] when the player cannot work (a zero depth, a bad table size).
 fn entrant(
     name: &str,
     config: &TrainConfig,
@@ -123,21 +124,20 @@ fn entrant(
     depth: u32,
     weights: Option<&[f64]>,
 ) -> Result<Entrant, GamesError> {
-    let spec = format!(
-        "name={name},algo=sss,depth={depth},table={},evaluator={evaluator}",
-        config.table
-    );
-    let mut player = PlayerConfig::parse_spec(&spec).map_err(|e| GamesError::Engine {
+    let player = PlayerConfig {
+        evaluator: Some(evaluator.to_owned()),
+        weights: weights.map(|w| WeightsSource::Inline(w.to_vec())),
+        algo: Algorithm::Sss,
+        depth: Some(depth),
+        table: config.table,
+        ..PlayerConfig::named(name)
+    };
+    let refused = |e: PlayerError| GamesError::Engine {
         field: "evaluator",
-        error: ClientError::Refused(e.to_string(), spec.clone()),
-    })?;
-    player.weights = weights.map(|w| WeightsSource::Inline(w.to_vec()));
-    let setup = player
-        .setup_lines(Path::new("."))
-        .map_err(|e| GamesError::Engine {
-            field: "evaluator",
-            error: ClientError::Refused(e.to_string(), spec),
-        })?;
+        error: ClientError::Refused(e.to_string(), format!("player {name}")),
+    };
+    player.validate().map_err(refused)?;
+    let setup = player.setup_lines(Path::new(".")).map_err(refused)?;
     Ok(Entrant {
         config: player,
         setup,
@@ -149,14 +149,10 @@ fn entrant(
 /// The rules of the training's games: the trained game, its ply cap, no
 /// adjudication (the objective scores every game played out).
 fn rules(config: &TrainConfig) -> Result<Rules, GamesError> {
-    let game = config.game.parse().map_err(|e| GamesError::Engine {
-        field: "game",
-        error: ClientError::Refused(format!("{e}"), format!("game {}", config.game)),
-    })?;
     Ok(Rules {
         max_plies: config.max_plies,
         move_timeout_ms: MOVE_TIMEOUT_MS,
-        ..Rules::of(game, &config.options)
+        ..Rules::of(config.game, &config.options)
     })
 }
 

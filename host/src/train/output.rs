@@ -6,6 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
+use microply_core::games::GameKind;
 use serde::{Deserialize, Serialize};
 
 use crate::files::write_atomically;
@@ -27,8 +28,9 @@ const PARAMETERS_PER_PLOT: usize = 10;
 pub struct Champion {
     /// Its generation.
     pub generation: u64,
-    /// The protocol's game name.
-    pub game: String,
+    /// The game, by its protocol name.
+    #[serde(with = "crate::play::names")]
+    pub game: GameKind,
     /// The `game` command's options.
     pub options: String,
     /// The evaluator's protocol name.
@@ -50,7 +52,7 @@ impl Champion {
     pub fn of(config: &TrainConfig, evaluator: &str, record: &GenerationRecord) -> Champion {
         Champion {
             generation: record.generation,
-            game: config.game.clone(),
+            game: config.game,
             options: config.options.clone(),
             evaluator: evaluator.to_owned(),
             objective: record.best,
@@ -319,7 +321,7 @@ mod tests {
         let weights: Vec<f64> = (0..10).map(|i| f64::from(i) * 1.5 - 4.0).collect();
         let champion = Champion {
             generation: 3,
-            game: "dots".into(),
+            game: GameKind::Dots,
             options: "rows=3 cols=3".into(),
             evaluator: "chain".into(),
             objective: 4.0,
@@ -345,7 +347,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let champion = Champion {
             generation: 7,
-            game: "dots".into(),
+            game: GameKind::Dots,
             options: "rows=3 cols=3".into(),
             evaluator: "chain".into(),
             objective: 5.25,

@@ -3,6 +3,7 @@
 //! champion, at the depth the last stage trains, as a report section.
 
 use microply_core::games::dots::Weights;
+use microply_core::games::GameKind;
 
 use crate::agreement::positions::{validation_set, DEFAULT_COUNT, DEFAULT_SEED};
 use crate::agreement::validate::{validate_on, Validation};
@@ -34,7 +35,7 @@ pub fn before_after(
     depth: u32,
     threads: usize,
 ) -> Result<BeforeAfter, ValidateError> {
-    if champion.game != "dots" || champion.evaluator != "chain" {
+    if champion.game != GameKind::Dots || champion.evaluator != "chain" {
         return Err(ValidateError(format!(
             "the solver checks Dots weights of the chain evaluator, not {} {}",
             champion.game, champion.evaluator
@@ -97,7 +98,7 @@ mod tests {
     fn only_dots_chain_weights_are_validated() {
         let champion = Champion {
             generation: 1,
-            game: "checkers".into(),
+            game: GameKind::Checkers,
             options: String::new(),
             evaluator: "baseline".into(),
             objective: 3.0,
@@ -117,7 +118,7 @@ mod tests {
         };
         let champion = Champion {
             generation: 15,
-            game: "dots".into(),
+            game: GameKind::Dots,
             options: "rows=4 cols=4".into(),
             evaluator: "chain".into(),
             objective: 4.0,
