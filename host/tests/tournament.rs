@@ -515,3 +515,50 @@ fn a_match_resumes_with_its_saved_players() {
     assert!(!fresh.status.success(), "a new match needs both players");
     assert_eq!(std::fs::read(dir.join("results.csv")).unwrap(), before);
 }
+
+#[test]
+fn a_resumed_tournament_refuses_another_file_or_other_players() {
+    let tmp = tempfile::tempdir().unwrap();
+    let text = "game = \"tictactoe\"\nseed = 3\n[[player]]\nname = \"a\"\ndepth = 1\n\
+                [[player]]\nname = \"b\"\ndepth = 2\n[[player]]\nname = \"c\"\ndepth = 3\n";
+    let config = write_config(tmp.path(), text);
+    let dir = tmp.path().join("t");
+    let dir_arg = dir.to_str().unwrap();
+    let first = tournament(&[&config, "--out", dir_arg]);
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    let before = std::fs::read(dir.join("results.csv")).unwrap();
+
+    // The same file, or nothing: resumed (nothing left to play), files unchanged.
+    for args in [
+        &[&config[..], "--resume", dir_arg][..],
+        &["--resume", dir_arg],
+    ] {
+        let out = tournament(args);
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(std::fs::read(dir.join("results.csv")).unwrap(), before);
+    }
+
+    let other = tmp.path().join("other.toml");
+    std::fs::write(&other, text.replace("depth = 3", "depth = 4")).unwrap();
+    let out = tournament(&[other.to_str().unwrap(), "--resume", dir_arg]);
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && e.contains("is not the saved run's configuration"),
+        "{e}"
+    );
+    let out = tournament(&["--player", "name=a,depth=1", "--resume", dir_arg]);
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && e.contains("the saved run has 3 players (a, b, c), 1 given"),
+        "{e}"
+    );
+    assert_eq!(std::fs::read(dir.join("results.csv")).unwrap(), before);
+}

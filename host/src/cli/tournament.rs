@@ -235,6 +235,9 @@ pub fn tournament(
     format: Format,
     args: &RunArgs,
 ) -> anyhow::Result<()> {
+    if let Some(dir) = &args.resume {
+        check_resumed_tournament(dir, file.as_deref(), players, schedule)?;
+    }
     let (start, dir) = start(args, || {
         let (config, source, base) = match &file {
             Some(path) => (
@@ -347,6 +350,36 @@ fn check_resumed_players(
                 serde_json::to_string(saved)?
             );
         }
+    }
+    Ok(())
+}
+
+/// Checks that what is given with `tournament --resume DIR` (nothing, the players,
+/// or a configuration file) is the run saved in `dir`: a resumed run plays the saved
+/// configuration, so anything else given is refused rather than ignored.
+///
+/// # Errors
+/// The saved run or the file cannot be read, or they differ.
+fn check_resumed_tournament(
+    dir: &Path,
+    file: Option<&Path>,
+    players: &[String],
+    schedule: &ScheduleArgs,
+) -> anyhow::Result<()> {
+    let specs: Vec<&str> = players.iter().map(String::as_str).collect();
+    check_resumed_players(dir, &specs, schedule)?;
+    let Some(path) = file else {
+        return Ok(());
+    };
+    let saved = Checkpoint::saved_config(dir)
+        .with_context(|| format!("--resume: reading the run in {}", dir.display()))?;
+    let given = TournamentConfig::read(path)?;
+    if given != saved {
+        anyhow::bail!(
+            "--resume {}: {} is not the saved run's configuration; give no file to resume with the saved one",
+            dir.display(),
+            path.display()
+        );
     }
     Ok(())
 }
