@@ -178,9 +178,11 @@ impl TrainingArgs {
 /// A progress bar over the experiment's games.
 fn games_progress(label: &'static str) -> impl FnMut(usize, usize) {
     let mut bar: Option<Progress> = None;
+    let started = std::time::Instant::now();
     move |done, total| {
         // The first call follows the first game of this run: the ones before it
-        // were replayed from the folder and do not count in the rate.
+        // were replayed from the folder and do not count in the rate, which is
+        // timed from the start of the run (not from the first game's end).
         let bar = bar.get_or_insert_with(|| {
             Progress::new(
                 Display::detect(),
@@ -188,6 +190,7 @@ fn games_progress(label: &'static str) -> impl FnMut(usize, usize) {
                 total as u64,
                 done.saturating_sub(1) as u64,
             )
+            .since(started)
         });
         bar.set(done as u64, label);
         if done == total {
