@@ -137,6 +137,7 @@ pub(super) fn run<C: Clock>(
             // And no oracle: bench measures the search alone.
             let eval = <G as Playable>::Eval::default();
             let knowledge = Knowledge::new(&eval, &NoOracle);
+            tt.clear();
             let result = go(&pos, &knowledge, &mut tt, words, &settings, clock, &mut Discard)?;
             let _ = write_position(out, i + 1, bench, result.stats.nodes, result.score, result.best.map(|m| pos.display_move(m)));
             result.stats.nodes

@@ -3,7 +3,7 @@
 use super::error::ProtocolError;
 use crate::games::GameKind;
 use crate::player::Player;
-use crate::search::{Algorithm, GameClock, Mode};
+use crate::search::{Algorithm, GameClock, Mode, TableUse};
 
 /// The most whitespace-separated tokens a line may hold.
 pub const MAX_TOKENS: usize = 512;
@@ -71,7 +71,7 @@ pub enum Command<'l> {
     /// `perft D`.
     Perft(u32),
     /// `go depth D | nodes N | movetime MS | time1=MS time2=MS [inc1=MS] [inc2=MS]
-    /// [algo=A] [mode=M]`.
+    /// [algo=A] [mode=M] [table=clear|keep]`.
     Go {
         /// When to stop.
         limit: GoLimit,
@@ -79,8 +79,10 @@ pub enum Command<'l> {
         algorithm: Algorithm,
         /// Exact (the default) or selective.
         mode: Mode,
+        /// Clear the table first (the default) or keep what earlier searches stored.
+        table: TableUse,
     },
-    /// `selfplay depth=D|nodes=N [algo=A] [mode=M] [maxplies=N]`.
+    /// `selfplay depth=D|nodes=N [algo=A] [mode=M] [table=clear|keep] [maxplies=N]`.
     SelfPlay {
         /// The limit of every move's search.
         limit: GoLimit,
@@ -88,6 +90,8 @@ pub enum Command<'l> {
         algorithm: Algorithm,
         /// Exact (the default) or selective.
         mode: Mode,
+        /// Clear the table before each move's search (the default) or keep it.
+        table: TableUse,
         /// Stop after this many plies even if the game goes on.
         max_plies: u32,
     },
@@ -282,39 +286,52 @@ fn parse_go(rest: &str) -> Result<Command<'_>, ProtocolError<'_>> {
         return Err(ProtocolError::MissingArgument("a number"));
     }
     let limit = parse_limit(kind, value)?.ok_or(ProtocolError::UnexpectedArgument(kind))?;
-    let (algorithm, mode) = parse_search_options(rest, |_, _, _| Ok(false))?;
+    let options = parse_search_options(rest, |_, _, _| Ok(false))?;
     Ok(Command::Go {
         limit,
-        algorithm,
-        mode,
+        algorithm: options.algorithm,
+        mode: options.mode,
+        table: options.table,
     })
 }
 
-/// The `key=value` tokens of `go` and `selfplay`, in any order: `algo=` and `mode=`
-/// are read here (the last one counts), every other key is offered to `own` as
-/// (token, key, value), which returns whether it took it.
+/// The search options `go` and `selfplay` share.
+#[derive(Default)]
+struct SearchOptions {
+    algorithm: Algorithm,
+    mode: Mode,
+    table: TableUse,
+}
+
+/// The `key=value` tokens of `go` and `selfplay`, in any order: `algo=`, `mode=` and
+/// `table=` are read here (the last one counts), every other key is offered to `own`
+/// as (token, key, value), which returns whether it took it.
 ///
 /// # Errors
-/// A token without `=`, a key nobody takes, a bad `algo=`/`mode=` value, or what
-/// `own` returns.
+/// A token without `=`, a key nobody takes, a bad `algo=`/`mode=`/`table=` value, or
+/// what `own` returns.
 fn parse_search_options<'l>(
     rest: &'l str,
     mut own: impl FnMut(&'l str, &'l str, &'l str) -> Result<bool, ProtocolError<'l>>,
-) -> Result<(Algorithm, Mode), ProtocolError<'l>> {
-    let mut algorithm = Algorithm::default();
-    let mut mode = Mode::default();
+) -> Result<SearchOptions, ProtocolError<'l>> {
+    let mut options = SearchOptions::default();
     for token in rest.split_ascii_whitespace() {
         let Some((key, value)) = token.split_once('=') else {
             return Err(ProtocolError::UnexpectedArgument(token));
         };
         match key {
-            "algo" => algorithm = parse_algorithm(value)?,
-            "mode" => mode = parse_mode(value)?,
+            "algo" => options.algorithm = parse_algorithm(value)?,
+            "mode" => options.mode = parse_mode(value)?,
+            "table" => {
+                options.table = value
+                    .parse()
+                    .map_err(|()| ProtocolError::UnknownTableUse(value))?;
+            }
             _ if own(token, key, value)? => {}
             _ => return Err(ProtocolError::UnexpectedArgument(token)),
         }
     }
-    Ok((algorithm, mode))
+    Ok(options)
 }
 
 /// `go time1=MS time2=MS [inc1=MS] [inc2=MS] [algo=A] [mode=M]`, in any order; each
@@ -322,7 +339,7 @@ fn parse_search_options<'l>(
 fn parse_go_clock(rest: &str) -> Result<Command<'_>, ProtocolError<'_>> {
     let mut times: [Option<u64>; 2] = [None; 2];
     let mut increments: [Option<u64>; 2] = [None; 2];
-    let (algorithm, mode) = parse_search_options(rest, |token, key, value| {
+    let options = parse_search_options(rest, |token, key, value| {
         let slot = match key {
             "time1" => &mut times[0],
             "time2" => &mut times[1],
@@ -350,8 +367,9 @@ fn parse_go_clock(rest: &str) -> Result<Command<'_>, ProtocolError<'_>> {
     };
     Ok(Command::Go {
         limit: GoLimit::Clock(clocks),
-        algorithm,
-        mode,
+        algorithm: options.algorithm,
+        mode: options.mode,
+        table: options.table,
     })
 }
 
@@ -374,7 +392,7 @@ fn parse_depth(value: &str) -> Result<u32, ProtocolError<'_>> {
 fn parse_selfplay(rest: &str) -> Result<Command<'_>, ProtocolError<'_>> {
     let mut limit = None;
     let mut max_plies = DEFAULT_MAX_PLIES;
-    let (algorithm, mode) = parse_search_options(rest, |_, key, value| {
+    let options = parse_search_options(rest, |_, key, value| {
         if key == "maxplies" {
             max_plies = parse_number(value)?;
         } else if let Some(l) = parse_limit(key, value)? {
@@ -387,8 +405,9 @@ fn parse_selfplay(rest: &str) -> Result<Command<'_>, ProtocolError<'_>> {
     let limit = limit.ok_or(ProtocolError::MissingArgument("depth=D or nodes=N"))?;
     Ok(Command::SelfPlay {
         limit,
-        algorithm,
-        mode,
+        algorithm: options.algorithm,
+        mode: options.mode,
+        table: options.table,
         max_plies,
     })
 }
@@ -428,6 +447,7 @@ mod tests {
                 limit: GoLimit::Nodes(500),
                 algorithm: Algorithm::Pvs,
                 mode: Mode::Exact,
+                table: TableUse::Clear,
             })
         );
         assert_eq!(
@@ -455,6 +475,7 @@ mod tests {
                 limit: GoLimit::Depth(2),
                 algorithm: Algorithm::Sss,
                 mode: Mode::Exact,
+                table: TableUse::Clear,
                 max_plies: 9
             })
         );
@@ -464,6 +485,7 @@ mod tests {
                 limit: GoLimit::Depth(4),
                 algorithm: Algorithm::Pvs,
                 mode: Mode::Selective,
+                table: TableUse::Clear,
             })
         );
         assert_eq!(
@@ -472,6 +494,26 @@ mod tests {
                 limit: GoLimit::Nodes(9),
                 algorithm: Algorithm::Sss,
                 mode: Mode::Selective,
+                table: TableUse::Clear,
+                max_plies: DEFAULT_MAX_PLIES
+            })
+        );
+        assert_eq!(
+            Command::parse("go depth 3 table=keep"),
+            Ok(Command::Go {
+                limit: GoLimit::Depth(3),
+                algorithm: Algorithm::Sss,
+                mode: Mode::Exact,
+                table: TableUse::Keep,
+            })
+        );
+        assert_eq!(
+            Command::parse("selfplay table=clear depth=2 table=keep"),
+            Ok(Command::SelfPlay {
+                limit: GoLimit::Depth(2),
+                algorithm: Algorithm::Sss,
+                mode: Mode::Exact,
+                table: TableUse::Keep,
                 max_plies: DEFAULT_MAX_PLIES
             })
         );
@@ -502,6 +544,7 @@ mod tests {
                 limit: GoLimit::Clock(clocks(60_000, 1_000, 55_000, 500)),
                 algorithm: Algorithm::Sss,
                 mode: Mode::Exact,
+                table: TableUse::Clear,
             })
         );
         assert_eq!(
@@ -510,6 +553,7 @@ mod tests {
                 limit: GoLimit::Clock(clocks(5, 0, 0, 7)),
                 algorithm: Algorithm::Pvs,
                 mode: Mode::Selective,
+                table: TableUse::Clear,
             })
         );
         let max = u64::MAX;
@@ -519,6 +563,7 @@ mod tests {
                 limit: GoLimit::Clock(clocks(max, max, 1, 0)),
                 algorithm: Algorithm::Sss,
                 mode: Mode::Exact,
+                table: TableUse::Clear,
             })
         );
         assert_eq!(clocks(1, 2, 3, 4).of(Player::Second).remaining_ms, 3);

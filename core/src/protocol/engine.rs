@@ -21,6 +21,7 @@ use crate::score::Score;
 use crate::score::Value;
 use crate::search::{
     Algorithm, Clock, Entry, Iteration, Knowledge, Limits, Mode, SearchResult, Settings, Table,
+    TableUse,
 };
 use crate::selectable::{EvaluatorSet, Selectable, MAX_WEIGHTS};
 use crate::{with_game, with_position};
@@ -125,7 +126,11 @@ impl<'a> Engine<'a> {
         let (tt, moves, evals) = (&mut self.tt, &mut *self.moves, &mut self.evaluators);
         let oracles = self.oracles;
         match command {
-            Command::Game { kind, options } => self.position = new_game(kind, options)?,
+            Command::Game { kind, options } => {
+                self.position = new_game(kind, options)?;
+                // A new game starts from an empty table even for `table=keep`.
+                tt.clear();
+            }
             Command::Quit => return Ok(Flow::Quit),
             Command::Bench => {
                 bench::run(tt, moves, clock, out)?;
@@ -138,12 +143,14 @@ impl<'a> Engine<'a> {
                 limit,
                 algorithm,
                 mode,
+                table,
                 max_plies,
             } => {
                 with_position!(&mut self.position, G, p => {
                     let settings = settings(limit, algorithm, mode, p.side_to_move());
                     let knowledge = Knowledge::new(G::evaluator(evals), G::oracle(&oracles));
-                    *p = selfplay::run(p, &knowledge, tt, moves, &settings, max_plies, clock, out)?;
+                    let play = selfplay::Play { settings, table, max_plies };
+                    *p = selfplay::run(p, &knowledge, tt, moves, &play, clock, out)?;
                 });
             }
             Command::Evaluator(name) => with_position!(&self.position, G, _p => {
@@ -286,7 +293,9 @@ fn run_on<'l, G: Playable, C: Clock>(
             limit,
             algorithm,
             mode,
+            table,
         } => {
+            prepare(tt, table);
             let result = go(
                 pos,
                 knowledge,
@@ -387,7 +396,8 @@ fn settings(limit: GoLimit, algorithm: Algorithm, mode: Mode, side: Player) -> S
     }
 }
 
-/// Searches `pos` with a cleared table, writing an `info` line per iteration.
+/// Searches `pos` in the table as it is (the caller clears it for
+/// [`TableUse::Clear`]: [`prepare`]), writing an `info` line per iteration.
 pub(super) fn go<'l, G: Playable, C: Clock>(
     pos: &G,
     knowledge: &Knowledge<'_, G, G::Eval>,
@@ -400,7 +410,6 @@ pub(super) fn go<'l, G: Playable, C: Clock>(
     if pos.outcome().is_some() {
         return Err(ProtocolError::GameOver);
     }
-    tt.clear();
     let started = clock.now_ms();
     let report = |it: &Iteration<G::Move>| {
         let _ = write_info(pos, it, clock.now_ms().saturating_sub(started), out);
@@ -414,6 +423,13 @@ pub(super) fn go<'l, G: Playable, C: Clock>(
         clock,
         report,
     )?)
+}
+
+/// Readies the table for the next search of a game: cleared unless `table` keeps it.
+pub(super) fn prepare(tt: &mut Table<'_>, table: TableUse) {
+    if table == TableUse::Clear {
+        tt.clear();
+    }
 }
 
 /// A writer that drops everything (for searches whose `info` lines nobody reads).
@@ -445,4 +461,66 @@ fn write_info<G: Playable>(
         p = p.after(m);
     }
     out.write_char('\n')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::NoClock;
+
+    /// The `(nodes, bestmove line)` of `go` on `engine`'s position: the nodes from
+    /// the last `info` line.
+    fn search(engine: &mut Engine<'_>, go: &str) -> (u64, heapless::String<64>) {
+        let mut out = heapless::String::<8192>::new();
+        engine.execute(go, &NoClock, &mut out);
+        let info = out.lines().rev().find(|l| l.starts_with("info"));
+        let nodes = info
+            .and_then(|l| l.split_once("nodes="))
+            .and_then(|(_, rest)| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0);
+        let mut best = heapless::String::new();
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("bestmove"))
+            .unwrap_or("");
+        let _ = best.push_str(line);
+        (nodes, best)
+    }
+
+    #[test]
+    fn a_kept_table_gives_the_same_move_sooner_and_a_new_game_clears_it() {
+        let mut tt = [Entry::EMPTY; 1 << 12];
+        let mut moves = [0 as MoveWord; 2048];
+        let mut engine = Engine::new(&mut tt, &mut moves);
+        let mut out = heapless::String::<256>::new();
+        engine.execute("game checkers", &NoClock, &mut out);
+        let (first, best) = search(&mut engine, "go depth 7 table=keep");
+        assert!(first > 0 && best.starts_with("bestmove "), "{best}");
+        // The same search again: an exact search takes bounds of its own depth
+        // only, which its shallower iterations overwrite, so it keeps the moves
+        // and some bounds.
+        let (again, best_again) = search(&mut engine, "go depth 7 table=keep");
+        assert_eq!(best_again, best);
+        assert!(again < first, "kept: {again} nodes, first: {first}");
+        // `table=clear` (the default) starts over: the first count again.
+        assert_eq!(search(&mut engine, "go depth 7").0, first);
+        // So does a new game, whatever the search keeps.
+        let _ = search(&mut engine, "go depth 7 table=keep");
+        engine.execute("game checkers", &NoClock, &mut out);
+        assert_eq!(search(&mut engine, "go depth 7 table=keep").0, first);
+    }
+
+    #[test]
+    fn a_bad_table_use_is_named() {
+        let mut tt = [Entry::EMPTY; 16];
+        let mut moves = [0 as MoveWord; 256];
+        let mut engine = Engine::new(&mut tt, &mut moves);
+        let mut out = heapless::String::<256>::new();
+        engine.execute("go depth 1 table=old", &NoClock, &mut out);
+        assert_eq!(
+            out,
+            "error unknown table use 'old' (expected clear or keep)\n"
+        );
+    }
 }

@@ -38,6 +38,8 @@ pub enum ProtocolError<'l> {
     UnknownAlgorithm(&'l str),
     /// The search mode is not `exact` or `selective`.
     UnknownMode(&'l str),
+    /// The `table=` value is not `clear` or `keep`.
+    UnknownTableUse(&'l str),
     /// A game option is not `key=value`, or the game rejected it.
     BadOption(&'l str, Option<ConfigError>),
     /// A move or FEN that could not be read or played.
@@ -117,6 +119,9 @@ impl fmt::Display for ProtocolError<'_> {
             }
             ProtocolError::UnknownMode(w) => {
                 write!(f, "unknown search mode '{w}' (expected exact or selective)")
+            }
+            ProtocolError::UnknownTableUse(w) => {
+                write!(f, "unknown table use '{w}' (expected clear or keep)")
             }
             ProtocolError::BadOption(w, None) => write!(f, "option '{w}' is not key=value"),
             ProtocolError::BadOption(w, Some(e)) => write!(f, "{e}: '{w}'"),

@@ -2,26 +2,34 @@
 
 use core::fmt::Write;
 
-use super::engine::go;
+use super::engine::{go, prepare};
 use super::error::ProtocolError;
 use super::MoveWord;
 use crate::playable::Playable;
 use crate::player::Outcome;
-use crate::search::{Clock, Knowledge, Settings, Table};
+use crate::search::{Clock, Knowledge, Settings, Table, TableUse};
 
-/// Plays up to `max_plies` moves from `pos`, one `move M score=S depth=D nodes=N`
+/// What a `selfplay` plays with: every move's search settings, what happens to the
+/// table between moves, and the ply cap.
+pub(super) struct Play {
+    /// Each move's search.
+    pub settings: Settings,
+    /// Clear the table before each move's search, or keep it.
+    pub table: TableUse,
+    /// Stop after this many plies even if the game goes on.
+    pub max_plies: u32,
+}
+
+/// Plays up to `play.max_plies` moves from `pos`, one `move M score=S depth=D nodes=N`
 /// line each (the search's own `info` lines are not written), then
 /// `result RESULT plies=N` (`stopped` when `stop` ended it; the interrupted
 /// search's move is not played). Returns the final position.
-// The search's inputs as `go` takes them, plus the ply cap.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn run<'l, G: Playable, C: Clock>(
     pos: &G,
     knowledge: &Knowledge<'_, G, G::Eval>,
     tt: &mut Table<'_>,
     words: &mut [MoveWord],
-    settings: &Settings,
-    max_plies: u32,
+    play: &Play,
     clock: &C,
     out: &mut dyn Write,
 ) -> Result<G, ProtocolError<'l>> {
@@ -31,8 +39,17 @@ pub(super) fn run<'l, G: Playable, C: Clock>(
     let mut p = *pos;
     let mut plies = 0;
     let mut stopped = false;
-    while plies < max_plies && p.outcome().is_none() {
-        let result = go(&p, knowledge, tt, words, settings, clock, &mut Discard)?;
+    while plies < play.max_plies && p.outcome().is_none() {
+        prepare(tt, play.table);
+        let result = go(
+            &p,
+            knowledge,
+            tt,
+            words,
+            &play.settings,
+            clock,
+            &mut Discard,
+        )?;
         stopped = clock.stop_requested();
         let Some(m) = result.best.filter(|_| !stopped) else {
             break;

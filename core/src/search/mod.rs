@@ -51,7 +51,7 @@ pub use mode::{Mode, UnknownMode};
 pub use oracle::{database_score, Known, NoOracle, Oracle, DATABASE_PLIES};
 pub use stats::Stats;
 pub use time::{Budget, GameClock, MOVES_TO_GO, SAFETY_MS, SCORE_DROP};
-pub use tt::{Entry, Hit, Replacement, Table};
+pub use tt::{Entry, Hit, Replacement, Table, TableUse};
 
 use crate::score::Score;
 

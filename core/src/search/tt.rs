@@ -15,7 +15,9 @@
 //! from the table for a fully solved one.
 
 use core::cmp::Reverse;
+use core::fmt;
 use core::ops::Range;
+use core::str::FromStr;
 
 use crate::game::PACKED_MOVE_BITS;
 use crate::score::Score;
@@ -60,6 +62,11 @@ impl Entry {
         self.depth & DEPTH != 0
     }
 
+    /// Whether the entry holds `key`.
+    const fn holds(&self, key: u32) -> bool {
+        self.is_used() && self.key == key
+    }
+
     /// The packed best move, if one is stored.
     fn best_move(&self) -> Option<u32> {
         let [a, b, c] = self.best;
@@ -97,6 +104,58 @@ pub enum Replacement {
     /// large subtrees survive the many small ones stored after them. For one deep
     /// search that keeps meeting the same positions (the Dots-and-Boxes solver).
     Deeper,
+}
+
+/// Whether a search starts from a cleared transposition table or from what earlier
+/// searches stored in it.
+///
+/// Keeping it lets the next move's search build on the last one's work (the
+/// positions two plies on were searched before): every stored bound is still a
+/// bound of the same position at the same depth, so exact searches return the same
+/// values, usually sooner (the best moves order the search; the bounds of the
+/// deep iterations are mostly overwritten by the shallow ones before they are
+/// needed). `table=keep` on the protocol's `go` and `selfplay`; see
+/// `docs/search.md`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum TableUse {
+    /// Cleared before each search.
+    #[default]
+    Clear,
+    /// Kept from the searches before (a new `game` still clears it).
+    Keep,
+}
+
+impl TableUse {
+    /// Both uses.
+    pub const ALL: [TableUse; 2] = [TableUse::Clear, TableUse::Keep];
+
+    /// The protocol's name: `clear` or `keep`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            TableUse::Clear => "clear",
+            TableUse::Keep => "keep",
+        }
+    }
+}
+
+impl FromStr for TableUse {
+    type Err = ();
+
+    fn from_str(s: &str) -> Result<TableUse, ()> {
+        match s {
+            "clear" => Ok(TableUse::Clear),
+            "keep" => Ok(TableUse::Keep),
+            _ => Err(()),
+        }
+    }
+}
+
+impl fmt::Display for TableUse {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// What the table knows about a position (scores relative to the node).
@@ -175,7 +234,7 @@ impl<'a> Table<'a> {
     pub fn probe(&self, hash: u64, policy: Replacement) -> Option<Hit> {
         let key = hash as u32;
         let bucket = self.entries.get(self.bucket(hash, policy))?;
-        let e = bucket.iter().find(|e| e.is_used() && e.key == key)?;
+        let e = bucket.iter().find(|e| e.holds(key))?;
         Some(Hit {
             depth: u32::from(e.depth & DEPTH) - 1,
             lower: Score::from_raw(e.lower),
@@ -209,7 +268,7 @@ impl<'a> Table<'a> {
         };
         let depth = depth.min(MAX_STORED_DEPTH) as u8 + 1;
         let best = best.and_then(encode_move);
-        let same = e.is_used() && e.key == key;
+        let same = e.holds(key);
         let horizon = if horizon { HORIZON } else { 0 };
         if same && e.depth & DEPTH == depth {
             e.lower = e.lower.max(lower.raw());
@@ -233,7 +292,7 @@ impl<'a> Table<'a> {
 /// The entry of `bucket` a store for `key` writes: the one holding `key`, else the
 /// one of the least depth (unused entries first), the later one on a tie.
 fn victim(bucket: &mut [Entry], key: u32) -> Option<&mut Entry> {
-    let same = bucket.iter().position(|e| e.is_used() && e.key == key);
+    let same = bucket.iter().position(|e| e.holds(key));
     let shallowest = || {
         bucket
             .iter()

@@ -46,6 +46,7 @@ impl Side {
             movetime: None,
             tc: None,
             table: 1 << 16,
+            tt: microply_core::search::TableUse::Clear,
             cmd: None,
             firmware: None,
             egtb: None,

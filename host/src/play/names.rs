@@ -1,5 +1,6 @@
-//! Core's named enums in configs and records: games, search algorithms and search
-//! modes are written by their protocol names (`checkers`, `pvs`, `selective`), and
+//! Core's named enums in configs and records: games, search algorithms, search
+//! modes and table uses are written by their protocol names (`checkers`, `pvs`,
+//! `selective`, `keep`), and
 //! an unknown name is refused at load time with the list of the known ones.
 //!
 //! Use with `#[serde(with = "crate::play::names")]` on a field of one of these
@@ -8,7 +9,7 @@
 use std::fmt::Write as _;
 
 use microply_core::games::GameKind;
-use microply_core::search::{Algorithm, Mode};
+use microply_core::search::{Algorithm, Mode, TableUse};
 use serde::{Deserialize, Deserializer, Serializer};
 
 /// A closed set of values, each with one protocol name.
@@ -54,6 +55,14 @@ impl Named for Mode {
     const ALL: &'static [Mode] = &Mode::ALL;
     fn name(self) -> &'static str {
         Mode::name(self)
+    }
+}
+
+impl Named for TableUse {
+    const WHAT: &'static str = "table use";
+    const ALL: &'static [TableUse] = &TableUse::ALL;
+    fn name(self) -> &'static str {
+        TableUse::name(self)
     }
 }
 

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use microply_core::search::{Algorithm, Mode};
+use microply_core::search::{Algorithm, Mode, TableUse};
 use serde::{Deserialize, Serialize};
 
 use super::clock::TimeControl;
@@ -93,6 +93,11 @@ pub struct PlayerConfig {
     /// Transposition table entries of the in-process engine.
     #[serde(default = "default_table")]
     pub table: usize,
+    /// Whether each move's search starts from a cleared table (`clear`, the
+    /// default) or from what the game's earlier searches stored (`keep`): the
+    /// protocol's `go ... table=keep`.
+    #[serde(default, with = "super::names", skip_serializing_if = "is_clear")]
+    pub tt: TableUse,
     /// An external engine command (program and arguments) instead of the core.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cmd: Option<String>,
@@ -103,6 +108,12 @@ pub struct PlayerConfig {
     /// relative to the config file's; `microply egtb generate`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub egtb: Option<String>,
+}
+
+// serde's skip_serializing_if passes a reference.
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_clear(tt: &TableUse) -> bool {
+    *tt == TableUse::Clear
 }
 
 fn default_table() -> usize {
@@ -157,6 +168,7 @@ impl PlayerConfig {
             movetime: None,
             tc: None,
             table: default_table(),
+            tt: TableUse::Clear,
             cmd: None,
             firmware: None,
             egtb: None,
@@ -164,7 +176,7 @@ impl PlayerConfig {
     }
 
     /// Reads the command-line form `name=A,algo=pvs,mode=selective,depth=6,
-    /// evaluator=network,weights=FILE,table=N,egtb=DIR,cmd=...` (weights inline as `weights=0.5;1;2`).
+    /// evaluator=network,weights=FILE,table=N,tt=keep,egtb=DIR,cmd=...` (weights inline as `weights=0.5;1;2`).
     ///
     /// # Errors
     /// [`PlayerError`] naming the bad key or value.
@@ -213,6 +225,7 @@ impl PlayerConfig {
             "movetime" => self.movetime = Some(value.parse().map_err(|_| bad("movetime"))?),
             "tc" => self.tc = Some(value.parse().map_err(|_| bad("tc"))?),
             "table" => self.table = value.parse().map_err(|_| bad("table"))?,
+            "tt" => self.tt = Named::from_name(value).map_err(|_| bad("tt"))?,
             "cmd" => self.cmd = Some(value.to_owned()),
             "firmware" => self.firmware = Some(value.to_owned()),
             "egtb" => self.egtb = Some(value.to_owned()),
@@ -283,10 +296,14 @@ impl PlayerConfig {
             (.., Some(clock)) => clock.to_owned(),
             _ => "depth 1".to_owned(),
         };
-        match &self.mode {
-            Some(mode) => format!("go {limit} algo={} mode={mode}", self.algo),
-            None => format!("go {limit} algo={}", self.algo),
+        let mut go = format!("go {limit} algo={}", self.algo);
+        if let Some(mode) = &self.mode {
+            go.push_str(&format!(" mode={mode}"));
         }
+        if self.tt == TableUse::Keep {
+            go.push_str(" table=keep");
+        }
+        go
     }
 
     /// The protocol lines that select the evaluator and load the weights (after
@@ -359,6 +376,15 @@ mod tests {
             PlayerConfig::parse_spec("name=S,mode=fast,depth=2"),
             Err(PlayerError::BadValue("S".into(), "mode", "fast".into()))
         );
+        let k = PlayerConfig::parse_spec("name=K,mode=selective,tt=keep,nodes=900").unwrap();
+        assert_eq!(
+            k.go_command(None),
+            "go nodes 900 algo=sss mode=selective table=keep"
+        );
+        assert_eq!(
+            PlayerConfig::parse_spec("name=K,tt=old,depth=2"),
+            Err(PlayerError::BadValue("K".into(), "tt", "old".into()))
+        );
         assert_eq!(p.weights, Some(WeightsSource::Inline(vec![1.0, 1.5, 0.1])));
         let lines = p.setup_lines(Path::new(".")).unwrap();
         assert_eq!(lines, vec!["weights at=0 1 1.5 0.1".to_owned()]);
@@ -424,6 +450,24 @@ mod tests {
         let toml_player: PlayerConfig =
             toml::from_str("name = \"B\"\ndepth = 3\negtb = \"e4\"").unwrap();
         assert_eq!(toml_player.egtb.as_deref(), Some("e4"));
+    }
+
+    #[test]
+    fn the_table_use_is_read_written_and_refused_by_name() {
+        let kept: PlayerConfig = toml::from_str("name = \"K\"\ndepth = 3\ntt = \"keep\"").unwrap();
+        assert_eq!(kept.tt, TableUse::Keep);
+        let json = serde_json::to_string(&kept).unwrap();
+        assert!(json.contains("\"tt\":\"keep\""), "{json}");
+        // The default is not written, so saved runs from before read the same.
+        let cleared = PlayerConfig::parse_spec("name=C,depth=3").unwrap();
+        assert!(!serde_json::to_string(&cleared).unwrap().contains("tt"));
+        let e = toml::from_str::<PlayerConfig>("name = \"K\"\ndepth = 3\ntt = \"old\"")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("unknown table use 'old' (expected clear or keep)"),
+            "{e}"
+        );
     }
 }
 

@@ -130,6 +130,7 @@ fn entrant(
         algo: Algorithm::Sss,
         depth: Some(depth),
         table: config.table,
+        tt: microply_core::search::TableUse::Clear,
         ..PlayerConfig::named(name)
     };
     let refused = |e: PlayerError| GamesError::Engine {
