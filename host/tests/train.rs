@@ -51,6 +51,24 @@ sparring_depth = 1
 sparring = "hand-set"
 "#;
 
+/// POOL with every evaluation at depths 1 and 2 (issue 25's `depths`).
+const DEPTHS: &str = r#"
+game = "dots"
+options = "rows=3 cols=3"
+population = 6
+generations = 5
+seed = 9
+fitness = "margin"
+book = "dots-3x3"
+openings = 2
+hall_of_fame = 1
+hall_every = 1
+[[stage]]
+from = 0
+depths = [1, 2]
+sparring = "hand-set"
+"#;
+
 fn microply(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_microply"))
         .args(args)
@@ -88,6 +106,11 @@ fn a_killed_run_resumes_to_the_uninterrupted_result_byte_for_byte() {
 #[test]
 fn a_killed_pool_run_resumes_to_the_uninterrupted_result_byte_for_byte() {
     killed_run_resumes(POOL);
+}
+
+#[test]
+fn a_killed_run_of_several_depths_resumes_to_the_uninterrupted_result_byte_for_byte() {
+    killed_run_resumes(DEPTHS);
 }
 
 /// Trains `config_text` whole at 2 threads, and killed part-way at 1 thread then
@@ -277,12 +300,7 @@ fn tiny(
         generations: 1,
         range: [-4.0, 4.0],
         max_plies: 60,
-        stages: vec![Stage {
-            from: 0,
-            depth: 1,
-            sparring_depth: 1,
-            sparring: Sparring::HandSet,
-        }],
+        stages: vec![Stage::fixed(0, 1, 1, Sparring::HandSet)],
         ..TrainConfig::base()
     };
     let dir = tmp.path().join("run");
@@ -381,12 +399,8 @@ fn every_method_stops_at_the_same_games_budget() {
     base.openings = 2;
     base.opening_plies = 2;
     base.aco.archive = 3;
-    base.stages.push(Stage {
-        from: 2,
-        depth: 2,
-        sparring_depth: 1,
-        sparring: Sparring::CurrentBest,
-    });
+    base.stages
+        .push(Stage::fixed(2, 2, 1, Sparring::CurrentBest));
     let budget = 70;
     for method in METHODS {
         let config = budgeted(&base, method, budget);
@@ -414,8 +428,8 @@ fn the_paper_preset_runs_a_generation_at_depth_1() {
     let mut config = TrainConfig::paper();
     config.generations = 1;
     for stage in &mut config.stages {
-        stage.depth = 1;
-        stage.sparring_depth = 1;
+        stage.depth = Some(1);
+        stage.sparring_depth = Some(1);
     }
     let dir = tmp.path().join("paper");
     let summary = train::run(&config, &dir, &Local { threads: 2 }, Display::Hidden).unwrap();
@@ -447,4 +461,21 @@ fn the_pool_objective_plays_the_hall_of_fame_on_book_openings() {
         .all(|r| r.diagnostics.se >= 0.0 && r.diagnostics.distinct >= 1));
     let csv = std::fs::read_to_string(tmp.path().join("diagnostics.csv")).unwrap();
     assert_eq!(csv.lines().count(), 7, "{csv}");
+}
+
+#[test]
+fn a_stage_of_several_depths_plays_every_opening_at_each_depth() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = TrainConfig::parse(DEPTHS, "depths").unwrap();
+    let summary = train::run(&config, tmp.path(), &Local { threads: 2 }, Display::Hidden).unwrap();
+    let history = &summary.history;
+    // Generation 0 plays the hand-set partner alone: 2 openings × 2 colours × 2 depths.
+    assert_eq!(history[0].diagnostics.games_per_evaluation, 8.0);
+    assert_eq!(history[0].games, 6 * 8);
+    for r in &history[1..] {
+        let partners = 1 + r.opponent.pool.len();
+        assert_eq!(r.diagnostics.games_per_evaluation, 8.0 * partners as f64);
+        assert_eq!(r.opponent.depths, vec![1, 2]);
+    }
+    assert!(history.iter().any(|r| !r.opponent.pool.is_empty()));
 }

@@ -67,7 +67,7 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
 /// `--validate`: before and after, printed and written to `validation.md`.
 fn validate(summary: &TrainSummary, dir: &std::path::Path, threads: usize) -> anyhow::Result<()> {
     let state = crate::train::TrainState::load(dir)?;
-    let depth = state.config.stages.last().map_or(1, |s| s.depth);
+    let depth = state.config.stages.last().map_or(1, |s| s.trainee_depth());
     let v = crate::train::validation::before_after(&summary.champion, depth, threads)?;
     let text = crate::train::validation::markdown(&summary.champion, &v);
     let path = dir.join("validation.md");

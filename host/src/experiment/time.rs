@@ -29,12 +29,7 @@ pub struct TimeResult {
 #[must_use]
 pub fn fixed_depth(base: &TrainConfig, depth: u32) -> TrainConfig {
     TrainConfig {
-        stages: vec![Stage {
-            from: 0,
-            depth,
-            sparring_depth: depth,
-            sparring: Sparring::HandSet,
-        }],
+        stages: vec![Stage::fixed(0, depth, depth, Sparring::HandSet)],
         ..base.clone()
     }
 }

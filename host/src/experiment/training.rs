@@ -79,5 +79,8 @@ pub fn read_champion(dir: &Path, generation: u64) -> Result<Champion, Experiment
 /// meant to play at).
 #[must_use]
 pub fn final_depth(config: &TrainConfig) -> u32 {
-    config.stages.last().map_or(2, |s| s.depth)
+    config
+        .stages
+        .last()
+        .map_or(2, crate::train::Stage::trainee_depth)
 }

@@ -6,4 +6,6 @@ mod svg;
 
 pub use markdown::{markdown_table, markdown_table_aligned, Align};
 pub use ratings_table::ratings_table;
-pub use svg::{band_plot, interval_plot, line_plot, score_plot, PlotError, Series};
+pub use svg::{
+    band_plot, interval_plot, line_plot, marked_line_plot, score_plot, Markers, PlotError, Series,
+};

@@ -121,6 +121,78 @@ pub fn line_plot(
     })
 }
 
+/// Vertical dashed lines across a plot at each of `xs` (where a training's stage or
+/// its partners change), with one legend entry for them all.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Markers {
+    /// The legend entry.
+    pub name: String,
+    /// Where the lines stand; non-finite ones are skipped.
+    pub xs: Vec<f64>,
+}
+
+/// Colours of the marker kinds, after the series' own.
+const MARKER_COLOURS: [RGBColor; 3] = [BLACK, RGBColor(200, 0, 0), RGBColor(0, 150, 0)];
+
+/// Like [`line_plot`], with `markers` as dashed vertical lines, and every series' line
+/// broken at its non-finite points (one line per run of finite points, each point a
+/// dot): lines never join values that are not comparable. A kind of marker without
+/// lines is left out of the legend.
+///
+/// # Errors
+/// [`PlotError`] if plotters fails (it does not for finite input).
+pub fn marked_line_plot(
+    title: &str,
+    (x_label, y_label): (&str, &str),
+    series: &[Series],
+    markers: &[Markers],
+) -> Result<String, PlotError> {
+    let colour = |i: usize| Palette99::pick(i).to_rgba();
+    let marker_colour = |k: usize| MARKER_COLOURS[k % MARKER_COLOURS.len()].to_rgba();
+    let markers: Vec<(usize, &Markers)> = markers
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m.xs.iter().any(|x| x.is_finite()))
+        .collect();
+    let entries: Vec<(&str, Swatch)> = series
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.name.as_str(), Swatch::Line(colour(i))))
+        .chain(
+            markers
+                .iter()
+                .map(|&(k, m)| (m.name.as_str(), Swatch::Dashed(marker_colour(k)))),
+        )
+        .collect();
+    let shown: Vec<(f64, f64)> = series
+        .iter()
+        .flat_map(|s| finite_points(&s.points))
+        .collect();
+    let y_range = padded_range(shown.iter().map(|p| p.1));
+    plot_over_legend(title, (x_label, y_label), &shown, &entries, |chart| {
+        for (i, s) in series.iter().enumerate() {
+            for run in s.points.split(|(x, y)| !(x.is_finite() && y.is_finite())) {
+                chart.draw_series(LineSeries::new(
+                    run.iter().copied(),
+                    colour(i).stroke_width(2),
+                ))?;
+                chart.draw_series(run.iter().map(|&p| Circle::new(p, 2, colour(i).filled())))?;
+            }
+        }
+        for &(k, m) in &markers {
+            for &x in m.xs.iter().filter(|x| x.is_finite()) {
+                chart.draw_series(DashedLineSeries::new(
+                    [(x, y_range.0), (x, y_range.1)],
+                    6,
+                    4,
+                    marker_colour(k).stroke_width(2),
+                ))?;
+            }
+        }
+        Ok(())
+    })
+}
+
 /// A line with a shaded band around it, e.g. the score over games with its 95% band;
 /// `band` holds (x, low, high).
 ///
@@ -262,6 +334,8 @@ enum Swatch {
     Line(RGBAColor),
     /// A shaded area.
     Area(RGBAColor),
+    /// A dashed line (a marker).
+    Dashed(RGBAColor),
 }
 
 /// Where each legend entry goes in the strip under the plot: (x, row), rows filled
@@ -303,6 +377,14 @@ fn legend(
                     [(x, y), (x + 24, y)],
                     colour.stroke_width(2),
                 ))?;
+            }
+            Swatch::Dashed(colour) => {
+                for dash in [x, x + 10, x + 20] {
+                    strip.draw(&PathElement::new(
+                        [(dash, y), (dash + 5, y)],
+                        colour.stroke_width(2),
+                    ))?;
+                }
             }
             Swatch::Area(colour) => {
                 strip.draw(&Rectangle::new(

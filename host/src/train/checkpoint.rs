@@ -11,6 +11,7 @@ use crate::ga::{AcoR, Archive, Ga, Generation, Population};
 
 use super::config::TrainConfig;
 use super::evaluate::EvaluatorInfo;
+use super::stage::Setting;
 
 /// The state file's name inside the output folder.
 pub const STATE_FILE: &str = "state.json";
@@ -43,10 +44,14 @@ pub struct GenerationRecord {
 /// The games' setting: both depths and the sparring partner's weights.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Opponent {
-    /// The trainee's depth.
+    /// The trainee's depth (the first of `depths` when they are given).
     pub depth: u32,
-    /// The sparring partner's depth.
+    /// The sparring partner's depth (the first of `depths` when they are given).
     pub sparring_depth: u32,
+    /// A stage of several depths: every evaluation plays each, both sides alike
+    /// (empty: `depth` against `sparring_depth` only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub depths: Vec<u32>,
     /// The sparring partner's weights (`None`: hand-set).
     pub weights: Option<Vec<f64>>,
     /// The pool's other partners (the hall of fame), at the sparring depth.
@@ -59,6 +64,24 @@ impl Opponent {
     #[must_use]
     pub fn partners(&self) -> usize {
         1 + self.pool.len()
+    }
+
+    /// The depth settings the games are played at, in order.
+    #[must_use]
+    pub fn settings(&self) -> Vec<Setting> {
+        if self.depths.is_empty() {
+            return vec![Setting {
+                depth: self.depth,
+                sparring_depth: self.sparring_depth,
+            }];
+        }
+        self.depths
+            .iter()
+            .map(|&d| Setting {
+                depth: d,
+                sparring_depth: d,
+            })
+            .collect()
     }
 }
 

@@ -245,12 +245,7 @@ fn default_table() -> usize {
     1 << 14
 }
 fn default_stages() -> Vec<Stage> {
-    vec![Stage {
-        from: 0,
-        depth: 2,
-        sparring_depth: 2,
-        sparring: Sparring::HandSet,
-    }]
+    vec![Stage::fixed(0, 2, 2, Sparring::HandSet)]
 }
 
 /// A configuration that cannot run; the message names the file (or preset) and the field.
@@ -313,18 +308,8 @@ impl TrainConfig {
             population: 12,
             generations: 15,
             stages: vec![
-                Stage {
-                    from: 0,
-                    depth: 2,
-                    sparring_depth: 2,
-                    sparring: Sparring::HandSet,
-                },
-                Stage {
-                    from: 8,
-                    depth: 3,
-                    sparring_depth: 4,
-                    sparring: Sparring::CurrentBest,
-                },
+                Stage::fixed(0, 2, 2, Sparring::HandSet),
+                Stage::fixed(8, 3, 4, Sparring::CurrentBest),
             ],
             ..TrainConfig::base()
         }
@@ -336,12 +321,7 @@ impl TrainConfig {
     /// 100 on the current best evolved weights.
     #[must_use]
     pub fn paper() -> TrainConfig {
-        let stage = |from, depth, sparring_depth, sparring| Stage {
-            from,
-            depth,
-            sparring_depth,
-            sparring,
-        };
+        let stage = Stage::fixed;
         TrainConfig {
             options: "rows=5 cols=5".to_owned(),
             population: 30,
@@ -507,7 +487,14 @@ mod tests {
         let schedule: Vec<_> = paper
             .stages
             .iter()
-            .map(|s| (s.from, s.depth, s.sparring_depth, s.sparring))
+            .map(|s| {
+                (
+                    s.from,
+                    s.depth.unwrap(),
+                    s.sparring_depth.unwrap(),
+                    s.sparring,
+                )
+            })
             .collect();
         assert_eq!(
             schedule,

@@ -188,31 +188,43 @@ pub fn training_openings(config: &TrainConfig) -> Result<Vec<Opening>, GamesErro
         .collect()
 }
 
-/// The games of a batch of `n` individuals against `partners` sparring partners
-/// (players 0..partners), individual i being player `partners + i`: for partner o
-/// and opening j of m, game 2((i·partners + o)·m + j) the individual moves first,
-/// the next game second.
-fn specs(n: usize, partners: usize, openings: &[Opening]) -> Vec<GameSpec> {
+/// The games of a batch of `n` individuals against `partners` sparring partners at
+/// `settings` depth settings. The players come in one block of `partners + n` per
+/// setting s (partners first, then the individuals: individual i at setting s is
+/// player s·(partners + n) + partners + i). For partner o, setting s and opening j
+/// of m, game 2(((i·partners + o)·settings + s)·m + j) the individual moves first,
+/// the next game second (with one setting, the layout of a one-depth stage).
+fn specs(n: usize, partners: usize, settings: usize, openings: &[Opening]) -> Vec<GameSpec> {
     let m = openings.len();
-    let mut out = Vec::with_capacity(2 * n * partners * m);
+    let block = partners + n;
+    let mut out = Vec::with_capacity(2 * n * partners * settings * m);
     for i in 0..n {
-        let trainee = partners + i;
         for o in 0..partners {
-            for (j, opening) in openings.iter().enumerate() {
-                let base = 2 * ((i * partners + o) * m + j);
-                for (g, (first, second)) in [(trainee, o), (o, trainee)].into_iter().enumerate() {
-                    out.push(GameSpec {
-                        index: base + g,
-                        round: i + 1,
-                        first,
-                        second,
-                        opening: opening.clone(),
-                    });
+            for s in 0..settings {
+                let (trainee, partner) = (s * block + partners + i, s * block + o);
+                for (j, opening) in openings.iter().enumerate() {
+                    let base = 2 * (((i * partners + o) * settings + s) * m + j);
+                    let colours = [(trainee, partner), (partner, trainee)];
+                    for (g, (first, second)) in colours.into_iter().enumerate() {
+                        out.push(GameSpec {
+                            index: base + g,
+                            round: i + 1,
+                            first,
+                            second,
+                            opening: opening.clone(),
+                        });
+                    }
                 }
             }
         }
     }
     out
+}
+
+/// The individual (batch index) and its player in a game of [`specs`]' layout.
+fn trainee_of(record: &GameRecord, partners: usize, n: usize) -> (usize, usize) {
+    let trainee = record.spec.first.max(record.spec.second);
+    (trainee % (partners + n) - partners, trainee)
 }
 
 /// How precisely games scored one individual: its games, its objective (their sum)
@@ -289,34 +301,46 @@ impl<'a> Games<'a> {
         }
     }
 
+    /// The players of [`specs`]' layout: per depth setting, the partners, then the
+    /// individuals (names suffixed `@depth` when the stage has several settings).
     fn entrants(&self, batch: &[Vec<f64>]) -> Result<Vec<Entrant>, GamesError> {
         let name = &self.evaluator.name;
-        let sparring = entrant(
-            "sparring",
-            self.config,
-            name,
-            self.opponent.sparring_depth,
-            self.opponent.weights.as_deref(),
-        )?;
-        let mut players = vec![sparring];
-        for (p, w) in self.opponent.pool.iter().enumerate() {
-            players.push(entrant(
-                &format!("pool{p}"),
-                self.config,
-                name,
-                self.opponent.sparring_depth,
-                Some(w),
-            )?);
-        }
-        for (i, w) in batch.iter().enumerate() {
-            let trainee = format!("trainee{i}");
-            players.push(entrant(
-                &trainee,
-                self.config,
-                name,
-                self.opponent.depth,
-                Some(w),
-            )?);
+        let settings = self.opponent.settings();
+        let mut players = Vec::new();
+        for setting in &settings {
+            let suffix = if settings.len() > 1 {
+                format!("@{}", setting.depth)
+            } else {
+                String::new()
+            };
+            let partners =
+                std::iter::once(("sparring".to_owned(), self.opponent.weights.as_deref())).chain(
+                    self.opponent
+                        .pool
+                        .iter()
+                        .enumerate()
+                        .map(|(p, w)| (format!("pool{p}"), Some(w.as_slice()))),
+                );
+            for (player, weights) in partners {
+                let player = format!("{player}{suffix}");
+                players.push(entrant(
+                    &player,
+                    self.config,
+                    name,
+                    setting.sparring_depth,
+                    weights,
+                )?);
+            }
+            for (i, w) in batch.iter().enumerate() {
+                let trainee = format!("trainee{i}{suffix}");
+                players.push(entrant(
+                    &trainee,
+                    self.config,
+                    name,
+                    setting.depth,
+                    Some(w),
+                )?);
+            }
         }
         Ok(players)
     }
@@ -329,7 +353,8 @@ impl<'a> Games<'a> {
             self.openings = Some(training_openings(self.config)?);
         }
         let openings = self.openings.as_deref().unwrap_or_default();
-        let specs = specs(batch.len(), self.opponent.partners(), openings);
+        let settings = self.opponent.settings().len();
+        let specs = specs(batch.len(), self.opponent.partners(), settings, openings);
         let on_game = &mut self.on_game;
         let mut records = Vec::with_capacity(specs.len());
         let pending: Vec<&GameSpec> = specs.iter().collect();
@@ -379,8 +404,8 @@ impl Evaluate for Games<'_> {
         let partners = self.opponent.partners();
         let mut values = vec![Vec::new(); batch.len()];
         for r in &records {
-            let trainee = r.spec.first.max(r.spec.second);
-            values[trainee - partners].push(self.worth(r, trainee));
+            let (individual, trainee) = trainee_of(r, partners, batch.len());
+            values[individual].push(self.worth(r, trainee));
         }
         let evaluations: Vec<Evaluation> = values.iter().map(|v| Evaluation::of(v)).collect();
         let scores = evaluations.iter().map(|e| e.objective).collect();
@@ -404,7 +429,7 @@ mod tests {
 
     #[test]
     fn every_individual_plays_both_colours_against_player_0() {
-        let s = specs(3, 1, &[Opening::default()]);
+        let s = specs(3, 1, 1, &[Opening::default()]);
         let pairs: Vec<(usize, usize)> = s.iter().map(|g| (g.first, g.second)).collect();
         assert_eq!(pairs, vec![(1, 0), (0, 1), (2, 0), (0, 2), (3, 0), (0, 3)]);
         assert!(s.iter().enumerate().all(|(i, g)| g.index == i));
@@ -422,7 +447,7 @@ mod tests {
         assert!(openings.iter().all(|o| o.moves.len() == 4));
         assert_ne!(openings[0], openings[1]);
         assert_eq!(openings, training_openings(&config).unwrap());
-        let s = specs(2, 1, &openings);
+        let s = specs(2, 1, 1, &openings);
         assert_eq!(s.len(), 2 * 3 * 2);
         assert!(s.iter().enumerate().all(|(i, g)| g.index == i));
         for i in 1..=2 {
@@ -535,7 +560,7 @@ mod tests {
 
     #[test]
     fn every_pool_partner_meets_every_individual_with_both_colours() {
-        let s = specs(2, 3, &[Opening::default()]);
+        let s = specs(2, 3, 1, &[Opening::default()]);
         assert_eq!(s.len(), 2 * 3 * 2);
         assert!(s.iter().enumerate().all(|(i, g)| g.index == i));
         for trainee in 3..5 {
@@ -544,5 +569,75 @@ mod tests {
                 assert!(s.iter().any(|g| (g.first, g.second) == (partner, trainee)));
             }
         }
+    }
+
+    #[test]
+    fn with_two_depth_settings_each_individual_meets_its_partner_at_both() {
+        // Blocks of 3 players (partner, individual 0, individual 1) per setting:
+        // setting 0 is players 0, 1, 2; setting 1 players 3, 4, 5.
+        let s = specs(2, 1, 2, &[Opening::default()]);
+        let pairs: Vec<(usize, usize)> = s.iter().map(|g| (g.first, g.second)).collect();
+        assert_eq!(
+            pairs,
+            vec![
+                (1, 0),
+                (0, 1),
+                (4, 3),
+                (3, 4),
+                (2, 0),
+                (0, 2),
+                (5, 3),
+                (3, 5)
+            ]
+        );
+        assert!(s.iter().enumerate().all(|(i, g)| g.index == i));
+    }
+
+    #[test]
+    fn an_evaluation_at_two_depths_is_the_sum_of_one_at_each() {
+        use crate::executor::Local;
+        let config = TrainConfig {
+            options: "rows=3 cols=3".into(),
+            openings: 2,
+            book: Some("dots-3x3".into()),
+            fitness: Fitness::Margin,
+            ..TrainConfig::quick()
+        };
+        let info = probe_evaluator(&config).unwrap();
+        let batch = vec![
+            info.hand_set.clone(),
+            vec![0.0; 10],
+            vec![3.0, -2.0, 1.0, 0.5, -1.0, 2.0, 0.0, 4.0, -3.0, 1.5],
+        ];
+        let executor = Local { threads: 2 };
+        let score = |opponent: &Opponent| {
+            let mut games = Games::new(&config, &info, opponent, &executor, Box::new(|_| {}));
+            let scores = games.evaluate(&batch).unwrap();
+            (scores, games.played)
+        };
+        let at = |depth| Opponent {
+            depth,
+            sparring_depth: depth,
+            depths: vec![],
+            weights: None,
+            pool: vec![],
+        };
+        let (one, played_one) = score(&at(1));
+        let (two, played_two) = score(&at(2));
+        let (both, played_both) = score(&Opponent {
+            depths: vec![1, 2],
+            ..at(1)
+        });
+        assert_eq!((played_one, played_two, played_both), (12, 12, 24));
+        for i in 0..batch.len() {
+            assert!(
+                (both[i] - (one[i] + two[i])).abs() < 1e-9,
+                "individual {i}: {} against {} + {}",
+                both[i],
+                one[i],
+                two[i]
+            );
+        }
+        assert_ne!(one, two, "the depths play differently");
     }
 }

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::files::write_atomically;
 use crate::play::player::{PlayerConfig, WeightsSource};
-use crate::report::{line_plot, PlotError, Series};
+use crate::report::{line_plot, marked_line_plot, Markers, PlotError, Series};
 
 use super::checkpoint::{GenerationRecord, TrainState};
 use super::config::TrainConfig;
@@ -156,22 +156,7 @@ pub fn fitness_csv(history: &[GenerationRecord]) -> String {
 pub fn plots(history: &[GenerationRecord]) -> Result<Vec<(String, String)>, OutputError> {
     let plot_error = |e: PlotError| OutputError(PathBuf::from("plot"), e.to_string());
     let x = |r: &GenerationRecord| r.generation as f64;
-    let fitness = line_plot(
-        "Objective per generation",
-        "generation",
-        "objective",
-        &[
-            Series {
-                name: "best".into(),
-                points: history.iter().map(|r| (x(r), r.best)).collect(),
-            },
-            Series {
-                name: "mean".into(),
-                points: history.iter().map(|r| (x(r), r.mean)).collect(),
-            },
-        ],
-    )
-    .map_err(plot_error)?;
+    let fitness = fitness_plot(history).map_err(plot_error)?;
     let mut files = vec![("fitness.svg".to_owned(), fitness)];
     let weights = history.first().map_or(0, |r| r.champion.len());
     let indices: Vec<usize> = (0..weights).collect();
@@ -192,6 +177,74 @@ pub fn plots(history: &[GenerationRecord]) -> Result<Vec<(String, String)>, Outp
         files.push((format!("parameters-{}.svg", n + 1), svg));
     }
     Ok(files)
+}
+
+/// Where the partners change in a way that makes objectives incomparable: between
+/// generation g − 1 and g, a new stage (`stage_switches`) or, inside a stage, a new
+/// hall of fame (`pool_changes`), each at x = g − ½.
+fn changes(history: &[GenerationRecord]) -> (Vec<f64>, Vec<f64>) {
+    let (mut stage_switches, mut pool_changes) = (vec![], vec![]);
+    for pair in history.windows(2) {
+        let (before, r) = (&pair[0], &pair[1]);
+        let x = r.generation as f64 - 0.5;
+        if r.stage != before.stage {
+            stage_switches.push(x);
+        } else if r.opponent.pool != before.opponent.pool {
+            pool_changes.push(x);
+        }
+    }
+    (stage_switches, pool_changes)
+}
+
+/// `fitness.svg`: the best and mean objective **per game** (an evaluation's sum over
+/// its games divided by their number, so generations that play more partners or
+/// depths stay on one scale), the lines broken and marked where the stage or the hall
+/// of fame changes: objectives earned against other partners are not joined.
+fn fitness_plot(history: &[GenerationRecord]) -> Result<String, PlotError> {
+    let per_game = |r: &GenerationRecord, v: f64| {
+        let games = r.diagnostics.games_per_evaluation;
+        if games > 0.0 {
+            v / games
+        } else {
+            v
+        }
+    };
+    let (stage_switches, pool_changes) = changes(history);
+    let line = |f: &dyn Fn(&GenerationRecord) -> f64| {
+        let mut points = Vec::with_capacity(history.len());
+        for r in history {
+            let x = r.generation as f64;
+            if stage_switches.contains(&(x - 0.5)) || pool_changes.contains(&(x - 0.5)) {
+                points.push((f64::NAN, f64::NAN));
+            }
+            points.push((x, per_game(r, f(r))));
+        }
+        points
+    };
+    marked_line_plot(
+        "Objective per game (lines break where the partners change)",
+        ("generation", "objective per game"),
+        &[
+            Series {
+                name: "best".into(),
+                points: line(&|r| r.best),
+            },
+            Series {
+                name: "mean".into(),
+                points: line(&|r| r.mean),
+            },
+        ],
+        &[
+            Markers {
+                name: "stage switch".into(),
+                xs: stage_switches.clone(),
+            },
+            Markers {
+                name: "hall of fame changed".into(),
+                xs: pool_changes.clone(),
+            },
+        ],
+    )
 }
 
 /// `diagnostics.csv`: per generation the objectives' best, mean, min and spread, the
@@ -297,6 +350,7 @@ mod tests {
             opponent: super::super::checkpoint::Opponent {
                 depth: 1,
                 sparring_depth: 1,
+                depths: vec![],
                 weights: None,
                 pool: vec![],
             },
@@ -371,5 +425,32 @@ mod tests {
             ["fitness.svg", "parameters-1.svg", "parameters-2.svg"]
         );
         assert!(files[2].1.contains("w11") && !files[2].1.contains("w9<"));
+    }
+
+    #[test]
+    fn stage_switches_and_hall_of_fame_changes_are_marked_between_generations() {
+        // Generations 0–4: stage 0 until 2, stage 1 from 3; the hall of fame gains a
+        // champion at generation 2 and another at 4.
+        let history: Vec<GenerationRecord> = (0..5)
+            .map(|g| {
+                let mut r = record(g, 8.0, vec![0.0; 2]);
+                r.stage = usize::from(g >= 3);
+                r.opponent.pool = match g {
+                    0 | 1 => vec![],
+                    2 | 3 => vec![vec![1.0, 1.0]],
+                    _ => vec![vec![1.0, 1.0], vec![2.0, 2.0]],
+                };
+                r.diagnostics.games_per_evaluation = 4.0;
+                r
+            })
+            .collect();
+        assert_eq!(changes(&history), (vec![2.5], vec![1.5, 3.5]));
+        let svg = fitness_plot(&history).unwrap();
+        for legend in ["stage switch", "hall of fame changed", "objective per game"] {
+            assert!(svg.contains(legend), "{legend}");
+        }
+        assert!(changes(&history[..2]) == (vec![], vec![]));
+        let quiet = fitness_plot(&history[..2]).unwrap();
+        assert!(!quiet.contains("stage switch") && !quiet.contains("hall of fame"));
     }
 }

@@ -18,7 +18,7 @@ use super::config::{ConfigError, Method, TrainConfig};
 use super::diagnostics::Diagnostics;
 use super::evaluate::{probe_evaluator, EvaluatorInfo, Games, GamesError};
 use super::output::{self, Champion, OutputError};
-use super::stage::{stage_at, Sparring};
+use super::stage::{stage_at, Setting, Sparring};
 
 /// Why a run stopped.
 #[derive(Debug, thiserror::Error)]
@@ -214,9 +214,15 @@ fn opponent_of(state: &TrainState, generation: u64) -> (usize, Opponent) {
         Sparring::HandSet => None,
         Sparring::CurrentBest => state.history.last().map(|r| r.champion.clone()),
     };
+    let settings = stage.settings();
+    let first = settings.first().copied().unwrap_or(Setting {
+        depth: 1,
+        sparring_depth: 1,
+    });
     let opponent = Opponent {
-        depth: stage.depth,
-        sparring_depth: stage.sparring_depth,
+        depth: first.depth,
+        sparring_depth: first.sparring_depth,
+        depths: stage.depths.clone().unwrap_or_default(),
         weights,
         pool: hall_of_fame(state),
     };
