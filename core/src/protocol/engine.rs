@@ -11,7 +11,7 @@ use super::listen::{Inbox, Listener, Shared};
 use super::selfplay;
 use super::solve;
 use super::MoveWord;
-use crate::decide::decide_with;
+use crate::decide::decide_afresh;
 use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::games::{tictactoe::TicTacToe, AnyPosition, GameKind};
@@ -317,7 +317,7 @@ fn run_on<'l, G: Playable, C: Clock>(
 }
 
 /// The engine's move memory seen as `G`'s moves (one buffer serves every game).
-pub(super) fn move_stack<G: Game>(words: &mut [MoveWord]) -> &mut [G::Move] {
+pub(crate) fn move_stack<G: Game>(words: &mut [MoveWord]) -> &mut [G::Move] {
     bytemuck::pod_align_to_mut::<MoveWord, G::Move>(words).1
 }
 
@@ -400,12 +400,11 @@ pub(super) fn go<'l, G: Playable, C: Clock>(
     if pos.outcome().is_some() {
         return Err(ProtocolError::GameOver);
     }
-    tt.clear();
     let started = clock.now_ms();
     let report = |it: &Iteration<G::Move>| {
         let _ = write_info(pos, it, clock.now_ms().saturating_sub(started), out);
     };
-    Ok(decide_with(
+    Ok(decide_afresh(
         pos,
         knowledge,
         tt,
