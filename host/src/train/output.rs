@@ -70,7 +70,8 @@ impl Champion {
         let player = PlayerConfig {
             evaluator: Some(self.evaluator.clone()),
             weights: Some(WeightsSource::Inline(self.weights.clone())),
-            ..PlayerConfig::parse_spec("name=champion,depth=1").unwrap_or_else(|_| unreachable!())
+            depth: Some(1),
+            ..PlayerConfig::named("champion")
         };
         let setup = player.setup_lines(Path::new(".")).unwrap_or_default();
         std::iter::once(game).chain(setup).collect()
