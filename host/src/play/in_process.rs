@@ -321,7 +321,9 @@ mod tests {
                 ("go nodes 500 algo=sss", Limits::nodes(500)),
             ] {
                 let mut lines = vec![format!("game {game} {options}")];
-                lines.push(format!("play {}", moves.join(" ")));
+                if !moves.is_empty() {
+                    lines.push(format!("play {}", moves.join(" ")));
+                }
                 lines.extend(evaluator.map(|e| format!("evaluator {e}")));
                 if let Some(w) = &weights {
                     let text: Vec<String> = w.iter().map(f64::to_string).collect();
