@@ -347,7 +347,9 @@ mod tests {
                     .think(referee.position(), &settings, Duration::from_secs(60))
                     .unwrap();
                 assert_eq!(answer, expected, "{game} {moves:?}: {go}");
-                assert!(expected.best.is_some() && expected.nodes > 0);
+                // Amazons' 500 nodes end inside depth 1: a move, no iteration (0 nodes).
+                assert!(expected.best.is_some(), "{game}: {go}");
+                assert!(expected.nodes > 0 || go.contains("nodes"), "{game}: {go}");
             }
         }
     }
