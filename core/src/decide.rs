@@ -236,8 +236,8 @@ mod tests {
     fn go_reply(reply: &str) -> (std::string::String, [&str; 4]) {
         let info = reply
             .lines()
-            .filter(|l| l.starts_with("info "))
-            .last()
+            .rev()
+            .find(|l| l.starts_with("info "))
             .unwrap_or("");
         let field = |key: &str| {
             info.split(' ')
@@ -302,7 +302,6 @@ mod tests {
                 let go = std::format!("go {limit} algo={} mode={mode}", algorithm.name());
                 engine.execute(&go, &NoClock, &mut reply);
                 let (best, [score, nodes, depth, pv]) = go_reply(&reply);
-                drop(engine);
 
                 let mut evaluators = EvaluatorSet::default();
                 let settings = Settings {

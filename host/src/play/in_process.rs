@@ -269,7 +269,7 @@ mod tests {
             engine.execute(line, &NoClock, &mut reply);
             assert!(reply.ends_with("ok\n"), "{line}: {reply}");
         }
-        let info = reply.lines().filter(|l| l.starts_with("info ")).last();
+        let info = reply.lines().rev().find(|l| l.starts_with("info "));
         let field = |key: &str| {
             info.and_then(|l| l.split(' ').find_map(|w| w.strip_prefix(key)))
                 .map(str::to_owned)
@@ -288,7 +288,14 @@ mod tests {
     fn an_in_process_player_answers_what_go_answers() {
         // (game, options, moves, evaluator, weights) for each game, under a depth
         // and a node limit.
-        let cases: [(GameKind, &str, &[&str], Option<&str>, Option<Vec<f64>>); 5] = [
+        type Case = (
+            GameKind,
+            &'static str,
+            &'static [&'static str],
+            Option<&'static str>,
+            Option<Vec<f64>>,
+        );
+        let cases: [Case; 5] = [
             (GameKind::TicTacToe, "", &["b2", "a1"], None, None),
             (
                 GameKind::Checkers,
