@@ -39,7 +39,7 @@ pub mod search;
 pub mod selectable;
 pub mod zobrist;
 
-pub use decide::{decide, decide_with};
+pub use decide::{decide, decide_move, decide_with, prepare_table, Decision};
 pub use eval::Evaluator;
 pub use game::{ConfigError, Game, MoveBufferFull, PACKED_MOVE_BITS};
 pub use notation::{Notation, NotationError};

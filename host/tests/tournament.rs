@@ -325,6 +325,44 @@ fn an_external_engine_plays_the_same_games_as_the_core() {
 }
 
 #[test]
+fn a_kept_table_plays_the_same_games_in_process_and_through_the_protocol() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kept = CONFIG
+        .replace("depth = 3\n", "depth = 3\ntt = \"keep\"\n")
+        .replace("depth = 2\n", "depth = 2\ntt = \"keep\"\n");
+    // The same table size as the in-process player's default: a kept table fills
+    // up over a game, and a larger one would collide less (other node counts).
+    let external = kept.replace(
+        "name = \"sss3\"\n",
+        &format!("name = \"sss3\"\ncmd = \"{BIN} engine --tt-entries 65536\"\n"),
+    );
+    let run = |name: &str, text: &str| {
+        let config = tmp.path().join(format!("{name}.toml"));
+        std::fs::write(&config, text).unwrap();
+        let dir = tmp.path().join(name);
+        let out = tournament(&[config.to_str().unwrap(), "--out", dir.to_str().unwrap()]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        dir
+    };
+    let (cleared, in_process, spoken) = (
+        run("cleared", CONFIG),
+        run("kept", &kept),
+        run("external", &external),
+    );
+    // The external engine gets `go ... table=keep` and answers what the core in
+    // this process decides over its kept table: the same moves and node counts.
+    same_results(&in_process, &spoken);
+    // And keeping the table is not ignored: the node counts differ from a cleared
+    // table's.
+    let csv = |dir: &Path| std::fs::read_to_string(dir.join("results.csv")).unwrap();
+    assert_ne!(csv(&cleared), csv(&in_process));
+}
+
+#[test]
 fn bad_configs_fail_before_any_game() {
     let tmp = tempfile::tempdir().unwrap();
     let cases = [

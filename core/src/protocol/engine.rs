@@ -11,7 +11,7 @@ use super::listen::{Inbox, Listener, Shared};
 use super::selfplay;
 use super::solve;
 use super::MoveWord;
-use crate::decide::decide_with;
+use crate::decide::{decide_with, prepare_table};
 use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::games::{tictactoe::TicTacToe, AnyPosition, GameKind};
@@ -21,7 +21,6 @@ use crate::score::Score;
 use crate::score::Value;
 use crate::search::{
     Algorithm, Clock, Entry, Iteration, Knowledge, Limits, Mode, SearchResult, Settings, Table,
-    TableUse,
 };
 use crate::selectable::{EvaluatorSet, Selectable, MAX_WEIGHTS};
 use crate::{with_game, with_position};
@@ -295,7 +294,7 @@ fn run_on<'l, G: Playable, C: Clock>(
             mode,
             table,
         } => {
-            prepare(tt, table);
+            prepare_table(tt, table);
             let result = go(
                 pos,
                 knowledge,
@@ -326,7 +325,7 @@ fn run_on<'l, G: Playable, C: Clock>(
 }
 
 /// The engine's move memory seen as `G`'s moves (one buffer serves every game).
-pub(super) fn move_stack<G: Game>(words: &mut [MoveWord]) -> &mut [G::Move] {
+pub(crate) fn move_stack<G: Game>(words: &mut [MoveWord]) -> &mut [G::Move] {
     bytemuck::pod_align_to_mut::<MoveWord, G::Move>(words).1
 }
 
@@ -396,8 +395,8 @@ fn settings(limit: GoLimit, algorithm: Algorithm, mode: Mode, side: Player) -> S
     }
 }
 
-/// Searches `pos` in the table as it is (the caller clears it for
-/// [`TableUse::Clear`]: [`prepare`]), writing an `info` line per iteration.
+/// Searches `pos` in the table as it is (the caller readies it:
+/// [`prepare_table`]), writing an `info` line per iteration.
 pub(super) fn go<'l, G: Playable, C: Clock>(
     pos: &G,
     knowledge: &Knowledge<'_, G, G::Eval>,
@@ -423,13 +422,6 @@ pub(super) fn go<'l, G: Playable, C: Clock>(
         clock,
         report,
     )?)
-}
-
-/// Readies the table for the next search of a game: cleared unless `table` keeps it.
-pub(super) fn prepare(tt: &mut Table<'_>, table: TableUse) {
-    if table == TableUse::Clear {
-        tt.clear();
-    }
 }
 
 /// A writer that drops everything (for searches whose `info` lines nobody reads).

@@ -28,6 +28,7 @@ mod solve;
 
 pub use bench::{BenchPosition, BenchTotal, BENCH_POSITIONS, BENCH_TT_ENTRIES};
 pub use command::{Clocks, Command, GoLimit, MAX_TOKENS};
+pub(crate) use engine::move_stack;
 pub use engine::{Engine, Flow};
 pub use error::ProtocolError;
 pub use line::{Line, LineBuffer};

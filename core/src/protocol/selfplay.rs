@@ -2,9 +2,10 @@
 
 use core::fmt::Write;
 
-use super::engine::{go, prepare};
+use super::engine::go;
 use super::error::ProtocolError;
 use super::MoveWord;
+use crate::decide::prepare_table;
 use crate::playable::Playable;
 use crate::player::Outcome;
 use crate::search::{Clock, Knowledge, Settings, Table, TableUse};
@@ -40,7 +41,7 @@ pub(super) fn run<'l, G: Playable, C: Clock>(
     let mut plies = 0;
     let mut stopped = false;
     while plies < play.max_plies && p.outcome().is_none() {
-        prepare(tt, play.table);
+        prepare_table(tt, play.table);
         let result = go(
             &p,
             knowledge,

@@ -187,6 +187,14 @@ impl<'a> Table<'a> {
         Table { entries }
     }
 
+    /// A table over `entries` as an earlier table over them left them, not cleared:
+    /// for a caller that keeps the memory between searches and lends it again each
+    /// time (whether a search starts from an empty table is
+    /// [`decide_afresh`](crate::decide_afresh)'s to decide).
+    pub fn reopen(entries: &'a mut [Entry]) -> Table<'a> {
+        Table { entries }
+    }
+
     /// A table over the first `len` entries of this one's memory (all of them when
     /// there are fewer), cleared: a search that must not depend on how much memory
     /// the caller has (the protocol's `bench`) runs in it.

@@ -1,21 +1,16 @@
-//! A protocol client: one engine (the core in a thread of this process, or any
-//! command speaking the microply protocol) that answers one command line with one
-//! reply, within a timeout.
+//! A protocol client: one external engine (any command speaking the microply
+//! protocol, or the firmware under QEMU) that answers one command line with one
+//! reply, within a timeout. The core linked into this process plays through typed
+//! calls instead ([`super::in_process`]).
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
-use std::sync::Arc;
 use std::thread;
 use std::time::Duration;
 
-use microply_core::protocol::Engine;
-
-use crate::clock::HostClock;
-use crate::egtb::Tablebase;
 use crate::firmware::qemu::Qemu;
-use crate::memory::{SearchMemory, DEFAULT_MOVE_WORDS};
 
 /// Why an engine did not answer a command properly.
 #[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
@@ -37,71 +32,24 @@ pub enum ClientError {
     /// The engine answered `error ...`.
     #[error("the engine replied '{0}' to '{1}'")]
     Refused(String, String),
+    /// The in-process core refused its setup (an evaluator, a weight, a game
+    /// option) or could not search.
+    #[error("{0}")]
+    Setup(String),
 }
 
 /// A reply: every line before the final `ok`.
 pub type Reply = Vec<String>;
 
 /// A running engine.
+#[derive(Debug)]
 pub struct Client {
-    input: Input,
+    child: Child,
+    stdin: ChildStdin,
     replies: Receiver<Result<Reply, String>>,
 }
 
-enum Input {
-    Thread(Sender<String>),
-    Process(Child, ChildStdin),
-}
-
 impl Client {
-    /// The core engine in a thread of this process, with a small table of
-    /// `tt_entries` entries (a referee's or a helper's: at most 2^16).
-    #[must_use]
-    pub fn in_process(tt_entries: u16) -> Client {
-        Client::serve_in_thread(
-            SearchMemory::new(usize::from(tt_entries), DEFAULT_MOVE_WORDS),
-            None,
-        )
-    }
-
-    /// [`Client::in_process`] whose checkers searches probe `tables`.
-    ///
-    /// # Errors
-    /// [`ClientError::Spawn`] when the table cannot be allocated.
-    pub fn in_process_with_tables(
-        tt_entries: usize,
-        tables: Option<Arc<Tablebase>>,
-    ) -> Result<Client, ClientError> {
-        let memory = SearchMemory::try_new(tt_entries, DEFAULT_MOVE_WORDS).map_err(|e| {
-            ClientError::Spawn {
-                command: "the in-process engine".into(),
-                reason: e.to_string(),
-            }
-        })?;
-        Ok(Client::serve_in_thread(memory, tables))
-    }
-
-    fn serve_in_thread(mut memory: SearchMemory, tables: Option<Arc<Tablebase>>) -> Client {
-        let (lines, inbox) = channel::<String>();
-        let (outbox, replies) = channel();
-        thread::spawn(move || {
-            let oracles = crate::egtb::oracles(tables.as_deref());
-            let mut engine = Engine::new(&mut memory.tt, &mut memory.moves).with_oracles(oracles);
-            let clock = HostClock::new();
-            for line in inbox {
-                let mut text = String::new();
-                engine.execute(&line, &clock, &mut text);
-                if outbox.send(split_reply(&text)).is_err() {
-                    break;
-                }
-            }
-        });
-        Client {
-            input: Input::Thread(lines),
-            replies,
-        }
-    }
-
     /// Starts `command` (split on whitespace: program then arguments).
     ///
     /// # Errors
@@ -156,7 +104,8 @@ impl Client {
         let (outbox, replies) = channel();
         thread::spawn(move || read_replies(BufReader::new(stdout), &outbox));
         Ok(Client {
-            input: Input::Process(child, stdin),
+            child,
+            stdin,
             replies,
         })
     }
@@ -166,12 +115,10 @@ impl Client {
     /// # Errors
     /// [`ClientError`]: crashed, timed out, or the engine's `error` reply.
     pub fn request(&mut self, line: &str, timeout: Duration) -> Result<Reply, ClientError> {
-        let sent = match &mut self.input {
-            Input::Thread(tx) => tx.send(line.to_owned()).is_ok(),
-            Input::Process(_, stdin) => writeln!(stdin, "{line}")
-                .and_then(|()| stdin.flush())
-                .is_ok(),
-        };
+        let stdin = &mut self.stdin;
+        let sent = writeln!(stdin, "{line}")
+            .and_then(|()| stdin.flush())
+            .is_ok();
         if !sent {
             return Err(ClientError::Crashed);
         }
@@ -186,34 +133,18 @@ impl Client {
 
 impl Drop for Client {
     fn drop(&mut self) {
-        if let Input::Process(child, stdin) = &mut self.input {
-            let _ = writeln!(stdin, "quit");
-            let _ = stdin.flush();
-            let waited = (0..20).any(|_| {
-                thread::sleep(Duration::from_millis(5));
-                matches!(child.try_wait(), Ok(Some(_)))
-            });
-            if !waited {
-                let _ = child.kill();
-                let _ = child.wait();
-            }
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.stdin.flush();
+        let child = &mut self.child;
+        let waited = (0..20).any(|_| {
+            thread::sleep(Duration::from_millis(5));
+            matches!(child.try_wait(), Ok(Some(_)))
+        });
+        if !waited {
+            let _ = child.kill();
+            let _ = child.wait();
         }
     }
-}
-
-/// Splits a complete reply text into its lines, or the `error` line's text.
-fn split_reply(text: &str) -> Result<Reply, String> {
-    let mut lines = Vec::new();
-    for line in text.lines() {
-        if line == "ok" {
-            return Ok(lines);
-        }
-        if line.starts_with("error") {
-            return Err(line.to_owned());
-        }
-        lines.push(line.to_owned());
-    }
-    Err(format!("incomplete reply '{text}'"))
 }
 
 fn read_replies(mut out: impl BufRead, outbox: &Sender<Result<Reply, String>>) {
@@ -244,21 +175,6 @@ fn read_replies(mut out: impl BufRead, outbox: &Sender<Result<Reply, String>>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn in_process_engine_answers_and_refuses() {
-        let mut c = Client::in_process(1024);
-        let t = Duration::from_secs(5);
-        assert_eq!(c.request("play b2", t), Ok(vec![]));
-        assert_eq!(
-            c.request("fen", t),
-            Ok(vec!["fen .../.x./...:o".to_owned()])
-        );
-        assert!(matches!(
-            c.request("play b2", t),
-            Err(ClientError::Refused(..))
-        ));
-    }
 
     #[test]
     fn a_missing_program_cannot_start() {

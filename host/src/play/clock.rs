@@ -8,6 +8,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
+use microply_core::search::GameClock;
 use microply_core::Player;
 use serde::{Deserialize, Serialize};
 
@@ -151,6 +152,18 @@ impl GameClocks {
     #[must_use]
     pub fn remaining_ms(&self, who: Player) -> u64 {
         self.remaining_ms[who.index()].max(0) as u64
+    }
+
+    /// `who`'s clock as its search sees it (the time left and its increment), what
+    /// [`GameClocks::go_arguments`] tells an external engine; `None` when `who` is not
+    /// on the clock.
+    #[must_use]
+    pub fn clock_of(&self, who: Player) -> Option<GameClock> {
+        let own = self.controls[who.index()]?;
+        Some(GameClock {
+            remaining_ms: self.remaining_ms(who),
+            increment_ms: own.increment_ms,
+        })
     }
 
     /// The clock form of `go` for `who`'s move: `go time1=MS time2=MS inc1=MS inc2=MS`,

@@ -16,8 +16,9 @@ use super::adjudication::{score_value, Adjudication, Verdict};
 use super::client::{Client, ClientError, Reply};
 use super::clock::GameClocks;
 use super::exact::ExactJudge;
+use super::in_process::{check_options, Answer, InProcess};
 use super::openings::Opening;
-use super::player::PlayerConfig;
+use super::player::{PlayerConfig, PlayerError};
 use super::points::HalfPoints;
 use super::referee::Referee;
 use super::termination::Termination;
@@ -113,15 +114,40 @@ impl Entrant {
         }
     }
 
-    /// Starts its engine and sets the game up.
+    /// Whether the core in this process plays it (neither `cmd` nor `firmware`).
+    #[must_use]
+    pub fn is_in_process(&self) -> bool {
+        self.config.cmd.is_none() && self.config.firmware.is_none()
+    }
+
+    /// Starts its engine and sets the game up: the core in this process through
+    /// typed calls, an external engine through `game` and the setup lines.
     ///
     /// # Errors
-    /// The engine cannot start or refuses a setup line.
-    pub fn start(&self, rules: &Rules, timeout: Duration) -> Result<Client, ClientError> {
+    /// The engine cannot start or refuses the game or its setup.
+    pub fn start(&self, rules: &Rules, timeout: Duration) -> Result<Seat, ClientError> {
+        if self.is_in_process() {
+            return self
+                .start_in_process(rules)
+                .map(|p| Seat::Core(Box::new(p)));
+        }
+        self.start_external(rules, timeout).map(Seat::External)
+    }
+
+    /// The external engine, its game and evaluator set up by protocol lines.
+    ///
+    /// # Errors
+    /// The engine cannot start or refuses a line.
+    pub fn start_external(&self, rules: &Rules, timeout: Duration) -> Result<Client, ClientError> {
         let mut client = match (&self.config.cmd, &self.config.firmware) {
             (Some(cmd), _) => Client::spawn(cmd)?,
             (None, Some(elf)) => Client::firmware(&self.base.join(elf))?,
-            (None, None) => Client::in_process_with_tables(self.config.table, self.tables(rules)?)?,
+            (None, None) => {
+                return Err(ClientError::Spawn {
+                    command: self.config.name.clone(),
+                    reason: "an in-process player has no external engine".into(),
+                })
+            }
         };
         client.request(&game_line(rules), timeout)?;
         for line in &self.setup {
@@ -129,6 +155,38 @@ impl Entrant {
         }
         Ok(client)
     }
+
+    /// The core in this process with the player's table, endgame tables, evaluator
+    /// and weights (read from the configuration, files relative to `base`).
+    ///
+    /// # Errors
+    /// A table too large, endgame tables that cannot be loaded, a bad game option,
+    /// evaluator or weight.
+    pub fn start_in_process(&self, rules: &Rules) -> Result<InProcess, ClientError> {
+        check_options(rules.game, &rules.options)?;
+        let mut player =
+            InProcess::new(self.config.table, self.tables(rules)?)?.with_table_use(self.config.tt);
+        let weights = self
+            .config
+            .weight_values(&self.base)
+            .map_err(|e: PlayerError| ClientError::Setup(e.to_string()))?;
+        player.set_evaluator(
+            rules.game,
+            self.config.evaluator.as_deref(),
+            weights.as_deref(),
+        )?;
+        Ok(player)
+    }
+}
+
+/// A started player: an external engine spoken to in the protocol, or the core in
+/// this process called directly.
+#[derive(Debug)]
+pub enum Seat {
+    /// A command or the firmware under QEMU.
+    External(Client),
+    /// The linked core.
+    Core(Box<InProcess>),
 }
 
 impl Entrant {
@@ -356,7 +414,7 @@ pub fn play_game(
         moves: spec.opening.moves.clone(),
         nodes: [0, 0],
         scores: [vec![], vec![]],
-        clients: [None, None],
+        seats: [None, None],
         turns,
     };
     let end = game.run(spec, pair, rules);
@@ -434,7 +492,7 @@ struct Game {
     moves: Vec<String>,
     nodes: [u64; 2],
     scores: [Vec<f64>; 2],
-    clients: [Option<Client>; 2],
+    seats: [Option<Seat>; 2],
     turns: Turns,
 }
 
@@ -478,10 +536,14 @@ impl Game {
     ) -> Result<(), Failure> {
         let timeout = Duration::from_millis(rules.move_timeout_ms);
         for who in [Player::First, Player::Second] {
-            let client = pair[who.index()]
+            let seat = pair[who.index()]
                 .start(rules, timeout)
                 .map_err(|e| Failure::forfeit(who, e.to_string()))?;
-            self.clients[who.index()] = Some(client);
+            let external = matches!(seat, Seat::External(_));
+            self.seats[who.index()] = Some(seat);
+            if !external {
+                continue;
+            }
             if let Some(fen) = &spec.opening.fen {
                 self.request(who, &format!("position fen {fen}"), timeout)?;
             }
@@ -506,12 +568,11 @@ impl Game {
                 return Ok(end);
             }
             let who = self.referee.to_move();
-            let reply = self.think(who, pair[who.index()], rules)?;
-            let m = reply
-                .iter()
-                .find_map(|l| l.strip_prefix("bestmove ").map(str::to_owned))
+            let answer = self.think(who, pair[who.index()], rules)?;
+            let m = answer
+                .best
                 .ok_or_else(|| Failure::forfeit(who, "no bestmove in the reply"))?;
-            self.nodes[who.index()] += last_nodes(&reply);
+            self.nodes[who.index()] += answer.nodes;
             let mover = self.referee.to_move();
             self.referee
                 .play(&m)
@@ -519,9 +580,11 @@ impl Game {
             self.turns.count(mover);
             self.moves.push(m.clone());
             for side in [Player::First, Player::Second] {
-                self.request(side, &format!("play {m}"), timeout)?;
+                if matches!(self.seats[side.index()], Some(Seat::External(_))) {
+                    self.request(side, &format!("play {m}"), timeout)?;
+                }
             }
-            if let Some(score) = last_field(&reply, "score=").and_then(|s| score_value(&s)) {
+            if let Some(score) = answer.score {
                 self.scores[who.index()].push(score);
             }
             if let Some(end) = self.adjudicated_by_score(who, pair, rules) {
@@ -548,16 +611,25 @@ impl Game {
     }
 
     /// Asks `who` for its move, on its clock if it has one.
-    fn think(&mut self, who: Player, entrant: &Entrant, rules: &Rules) -> Result<Reply, Failure> {
-        let clock = self.clocks.go_arguments(who);
-        let go = entrant.config.go_command(clock.as_deref());
+    fn think(&mut self, who: Player, entrant: &Entrant, rules: &Rules) -> Result<Answer, Failure> {
         let limit = entrant.config.movetime.unwrap_or(0);
         let timeout = self
             .clocks
             .deadline(who)
             .unwrap_or_else(|| Duration::from_millis(rules.move_timeout_ms.saturating_add(limit)));
         let asked = Instant::now();
-        let reply = self.request(who, &go, timeout);
+        let reply = match self.seats[who.index()].as_mut() {
+            Some(Seat::Core(core)) => {
+                let settings = entrant.config.settings(self.clocks.clock_of(who));
+                core.think(self.referee.position(), &settings, timeout)
+                    .map_err(|e| Failure::forfeit(who, e.to_string()))
+            }
+            _ => {
+                let clock = self.clocks.go_arguments(who);
+                let go = entrant.config.go_command(clock.as_deref());
+                self.request(who, &go, timeout).map(|r| answer_of(&r))
+            }
+        };
         let elapsed = asked.elapsed();
         let on_time = self.clocks.charge(who, elapsed);
         match (reply, on_time) {
@@ -595,12 +667,24 @@ impl Game {
     }
 
     fn request(&mut self, who: Player, line: &str, timeout: Duration) -> Result<Reply, Failure> {
-        let Some(client) = self.clients[who.index()].as_mut() else {
+        let Some(Seat::External(client)) = self.seats[who.index()].as_mut() else {
             return Err(Failure::forfeit(who, "not started"));
         };
         client
             .request(line, timeout)
             .map_err(|e| Failure::forfeit(who, e.to_string()))
+    }
+}
+
+/// An external engine's reply to `go`: its `bestmove`, and the score and nodes of
+/// its last `info` line.
+fn answer_of(reply: &Reply) -> Answer {
+    Answer {
+        best: reply
+            .iter()
+            .find_map(|l| l.strip_prefix("bestmove ").map(str::to_owned)),
+        score: last_field(reply, "score=").and_then(|s| score_value(&s)),
+        nodes: last_nodes(reply),
     }
 }
 
@@ -837,7 +921,7 @@ mod tests {
     #[test]
     fn a_refused_evaluator_forfeits() {
         let mut bad = Entrant::from_spec("name=Bad,depth=2");
-        bad.setup = vec!["evaluator nosuch".into()];
+        bad.config.evaluator = Some("nosuch".into());
         let players = [bad, Entrant::from_spec("name=B,depth=2")];
         let spec = first_game(Opening::default());
         let r = play_game(&spec, &players, &rules(GameKind::Checkers)).unwrap();

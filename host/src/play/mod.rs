@@ -8,6 +8,7 @@ pub mod client;
 pub mod clock;
 pub mod exact;
 pub mod game;
+pub mod in_process;
 pub mod names;
 pub mod openings;
 pub mod player;

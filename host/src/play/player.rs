@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use microply_core::search::{Algorithm, Mode, TableUse};
+use microply_core::search::{Algorithm, GameClock, Limits, Mode, Settings, TableUse};
 use serde::{Deserialize, Serialize};
 
 use super::clock::TimeControl;
@@ -306,8 +306,41 @@ impl PlayerConfig {
         go
     }
 
+    /// The search settings of one move, what [`PlayerConfig::go_command`] asks an
+    /// external engine for; `clock` is the mover's game clock when it is on one.
+    #[must_use]
+    pub fn settings(&self, clock: Option<GameClock>) -> Settings {
+        let limits = match (self.depth, self.nodes, self.movetime, clock) {
+            (Some(d), ..) => Limits::depth(d),
+            (_, Some(n), ..) => Limits::nodes(n),
+            (_, _, Some(ms), _) => Limits::time_ms(ms),
+            (.., Some(clock)) => Limits::clock(clock),
+            _ => Limits::depth(1),
+        };
+        Settings {
+            algorithm: self.algo,
+            limits,
+            mode: self.mode.unwrap_or_default(),
+            ..Settings::default()
+        }
+    }
+
+    /// The weights given, inline or read from their file (relative to `base`).
+    ///
+    /// # Errors
+    /// [`PlayerError::WeightsFile`] when a weights file cannot be read.
+    pub fn weight_values(&self, base: &Path) -> Result<Option<Vec<f64>>, PlayerError> {
+        match &self.weights {
+            None => Ok(None),
+            Some(WeightsSource::Inline(v)) => Ok(Some(v.clone())),
+            Some(WeightsSource::File(f)) => read_weight_values(&base.join(f))
+                .map(Some)
+                .map_err(|e| PlayerError::WeightsFile(self.name.clone(), f.clone(), e.to_string())),
+        }
+    }
+
     /// The protocol lines that select the evaluator and load the weights (after
-    /// `game`); weights files are read relative to `base`.
+    /// `game`) in an external engine; weights files are read relative to `base`.
     ///
     /// # Errors
     /// [`PlayerError::WeightsFile`] when a weights file cannot be read.
@@ -316,15 +349,10 @@ impl PlayerConfig {
         if let Some(name) = &self.evaluator {
             lines.push(format!("evaluator {name}"));
         }
-        let values: Vec<String> = match &self.weights {
-            None => return Ok(lines),
-            Some(WeightsSource::Inline(v)) => v.iter().map(f64::to_string).collect(),
-            Some(WeightsSource::File(f)) => read_weight_values(&base.join(f))
-                .map(|v| v.iter().map(f64::to_string).collect())
-                .map_err(|e| {
-                    PlayerError::WeightsFile(self.name.clone(), f.clone(), e.to_string())
-                })?,
+        let Some(values) = self.weight_values(base)? else {
+            return Ok(lines);
         };
+        let values: Vec<String> = values.iter().map(f64::to_string).collect();
         // Chunks keep every line far below the protocol's 2048 bytes.
         for (i, chunk) in values.chunks(64).enumerate() {
             lines.push(format!("weights at={} {}", i * 64, chunk.join(" ")));

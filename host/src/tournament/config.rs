@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::play::adjudication::Adjudication;
 use crate::play::game::{Entrant, Rules, DEFAULT_TIME_MARGIN_MS};
+use crate::play::in_process::evaluator_defaults;
 use crate::play::openings::Order;
 use crate::play::player::{PlayerConfig, PlayerError};
 use crate::play::points::HalfPoints;
@@ -358,13 +359,17 @@ impl TournamentConfig {
         let name = &entrant.config.name;
         let engine_error =
             |what: String| ConfigError::Engine(source.to_owned(), name.clone(), what);
+        let rules = self.rules_at(&entrant.base);
+        if entrant.is_in_process() {
+            return check_in_process(entrant, &rules).map_err(engine_error);
+        }
         let timeout = Duration::from_millis(self.move_timeout_ms);
         let bare = Entrant {
             setup: vec![],
             ..entrant.clone()
         };
         let mut client = bare
-            .start(&self.rules_at(&entrant.base), timeout)
+            .start_external(&rules, timeout)
             .map_err(|e| engine_error(e.to_string()))?;
         if let Some(evaluator) = &entrant.config.evaluator {
             client
@@ -401,6 +406,28 @@ impl TournamentConfig {
     pub fn base_of(path: &Path) -> PathBuf {
         path.parent().map(Path::to_owned).unwrap_or_default()
     }
+}
+
+/// [`TournamentConfig::check_engine`] for the core in this process, through typed
+/// calls: the evaluator, the weight count, then the whole start (table, endgame
+/// tables, game options, weights).
+fn check_in_process(entrant: &Entrant, rules: &Rules) -> Result<(), String> {
+    let config = &entrant.config;
+    let evaluator = evaluator_defaults(rules.game, config.evaluator.as_deref())
+        .map_err(|e| format!("evaluator: {e}"))?;
+    let given = config
+        .weight_values(&entrant.base)
+        .map_err(|e| e.to_string())?;
+    let expected = evaluator.weights.len();
+    if let Some(given) = given.map(|w| w.len()).filter(|&n| n != expected) {
+        return Err(format!(
+            "weights: {given} values given, the evaluator has {expected}"
+        ));
+    }
+    entrant
+        .start_in_process(rules)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

@@ -1,18 +1,18 @@
 //! Scoring weight vectors by games: every individual plays the sparring partner (and
 //! the pool's other partners, if any) from each opening twice (moving first, then
 //! second) with AB-SSS* and the trained evaluator, its
-//! weights loaded with the protocol's `weights` command. The batch's games are
+//! weights loaded into the in-process core. The batch's games are
 //! tournament [`GameSpec`]s played by the tournament runner, so whatever plays a
 //! tournament's games (an executor: threads or a Ray cluster) plays training's too; every game starts from the
 //! empty board with fresh engines, so the results do not depend on the thread count.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use crate::executor::Executor;
 use crate::ga::{Evaluate, GameResult, Objective};
-use crate::play::client::{Client, ClientError};
+use crate::play::client::ClientError;
 use crate::play::game::{Entrant, GameRecord, GameSpec, Rules};
+use crate::play::in_process::{check_options, evaluator_defaults};
 use crate::play::openings::{deal, derive_seed, random_opening, read_openings, Opening, Order};
 use crate::play::player::{PlayerConfig, PlayerError, WeightsSource};
 use crate::play::termination::Termination;
@@ -24,9 +24,8 @@ use super::config::{Fitness, TrainConfig};
 
 /// The most one move may take: generous, depth-limited searches never come near it.
 const MOVE_TIMEOUT_MS: u64 = 3_600_000;
-const TIMEOUT: Duration = Duration::from_secs(60);
 
-/// The trained evaluator as the engine reports it.
+/// The trained evaluator as the core describes it.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct EvaluatorInfo {
     /// Its protocol name.
@@ -63,43 +62,20 @@ pub enum GamesError {
     },
 }
 
-/// Asks an engine for the game's evaluator (`config.evaluator` or the game's default)
-/// and its hand-set weights; an unknown game option or evaluator is an error naming
+/// The game's evaluator (`config.evaluator` or the game's default) and its hand-set
+/// weights, from the core; an unknown game option or evaluator is an error naming
 /// the field.
 ///
 /// # Errors
 /// [`GamesError::Engine`].
 pub fn probe_evaluator(config: &TrainConfig) -> Result<EvaluatorInfo, GamesError> {
-    let mut client = Client::in_process(16);
-    client
-        .request(&game_line(config), TIMEOUT)
-        .map_err(engine("options"))?;
-    if let Some(name) = &config.evaluator {
-        client
-            .request(&format!("evaluator {name}"), TIMEOUT)
-            .map_err(engine("evaluator"))?;
-    }
-    let reply = client
-        .request("evaluator", TIMEOUT)
+    check_options(config.game, &config.options).map_err(engine("options"))?;
+    let defaults = evaluator_defaults(config.game, config.evaluator.as_deref())
         .map_err(engine("evaluator"))?;
-    let name = reply
-        .first()
-        .and_then(|l| l.split_whitespace().nth(1))
-        .unwrap_or_default()
-        .to_owned();
-    let reply = client
-        .request("weights", TIMEOUT)
-        .map_err(engine("evaluator"))?;
-    let hand_set = reply
-        .first()
-        .map(|l| {
-            l.split_whitespace()
-                .skip(1)
-                .filter_map(|w| w.parse().ok())
-                .collect()
-        })
-        .unwrap_or_default();
-    Ok(EvaluatorInfo { name, hand_set })
+    Ok(EvaluatorInfo {
+        name: defaults.name.to_owned(),
+        hand_set: defaults.weights,
+    })
 }
 
 /// The error of an engine that refused what config field `field` asked for.

@@ -70,7 +70,8 @@ impl Champion {
         let player = PlayerConfig {
             evaluator: Some(self.evaluator.clone()),
             weights: Some(WeightsSource::Inline(self.weights.clone())),
-            ..PlayerConfig::parse_spec("name=champion,depth=1").unwrap_or_else(|_| unreachable!())
+            depth: Some(1),
+            ..PlayerConfig::named("champion")
         };
         let setup = player.setup_lines(Path::new(".")).unwrap_or_default();
         std::iter::once(game).chain(setup).collect()
@@ -128,13 +129,11 @@ pub fn write_champion(dir: &Path, state: &TrainState) -> Result<(), OutputError>
 #[must_use]
 pub fn fitness_csv(history: &[GenerationRecord]) -> String {
     let weights = history.first().map_or(0, |r| r.champion.len());
-    let mut header = vec!["generation", "stage", "best", "mean", "games"]
-        .into_iter()
+    let mut header: Vec<String> = ["generation", "stage", "best", "mean", "games"]
         .map(str::to_owned)
-        .collect::<Vec<_>>();
+        .into();
     header.extend((0..weights).map(|i| format!("w{i}")));
-    let mut text = header.join(",") + "\n";
-    for r in history {
+    let rows = history.iter().map(|r| {
         let mut row = vec![
             r.generation.to_string(),
             r.stage.to_string(),
@@ -143,9 +142,27 @@ pub fn fitness_csv(history: &[GenerationRecord]) -> String {
             r.games.to_string(),
         ];
         row.extend(r.champion.iter().map(f64::to_string));
-        text += &(row.join(",") + "\n");
-    }
-    text
+        row
+    });
+    csv_text(header, rows)
+}
+
+/// A CSV file of `header` and `rows`, written by the `csv` crate. Numbers are given
+/// as text, written by `Display` (`5`, not the `5.0` of the crate's serializer), so
+/// the files of earlier runs keep their bytes.
+fn csv_text(header: Vec<String>, rows: impl Iterator<Item = Vec<String>>) -> String {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let written = std::iter::once(header)
+        .chain(rows)
+        .try_for_each(|row| w.write_record(&row));
+    let bytes = written
+        .map_err(|e| e.to_string())
+        .and_then(|()| w.into_inner().map_err(|e| e.to_string()));
+    // Writing text to memory fails only if the csv crate itself breaks.
+    bytes
+        .ok()
+        .and_then(|b| String::from_utf8(b).ok())
+        .unwrap_or_default()
 }
 
 /// The plots: `fitness.svg` (best and mean per generation) and
@@ -252,12 +269,24 @@ fn fitness_plot(history: &[GenerationRecord]) -> Result<String, PlotError> {
 /// distinct count.
 #[must_use]
 pub fn diagnostics_csv(history: &[GenerationRecord]) -> String {
-    let mut text = String::from(
-        "generation,stage,games,best,mean,min,spread,se,games_per_evaluation,diversity,distinct\n",
-    );
-    for r in history {
+    let header = [
+        "generation",
+        "stage",
+        "games",
+        "best",
+        "mean",
+        "min",
+        "spread",
+        "se",
+        "games_per_evaluation",
+        "diversity",
+        "distinct",
+    ]
+    .map(str::to_owned)
+    .into();
+    let rows = history.iter().map(|r| {
         let d = &r.diagnostics;
-        let row = [
+        vec![
             r.generation.to_string(),
             r.stage.to_string(),
             r.games.to_string(),
@@ -269,10 +298,9 @@ pub fn diagnostics_csv(history: &[GenerationRecord]) -> String {
             d.games_per_evaluation.to_string(),
             d.diversity.to_string(),
             d.distinct.to_string(),
-        ];
-        text += &(row.join(",") + "\n");
-    }
-    text
+        ]
+    });
+    csv_text(header, rows)
 }
 
 /// `diagnostics.svg`: the objectives' spread against the noise of one evaluation
@@ -336,8 +364,9 @@ pub fn write_all(dir: &Path, state: &TrainState) -> Result<(), OutputError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::client::Client;
-    use std::time::Duration;
+    use crate::clock::HostClock;
+    use crate::memory::SearchMemory;
+    use microply_core::protocol::Engine;
 
     fn record(generation: u64, best: f64, champion: Vec<f64>) -> GenerationRecord {
         GenerationRecord {
@@ -381,19 +410,92 @@ mod tests {
             objective: 4.0,
             weights: weights.clone(),
         };
-        let mut engine = Client::in_process(16);
+        // The lines are for external engines: `microply engine` runs this `Engine`.
+        let mut memory = SearchMemory::new(16, 1 << 12);
+        let mut engine = Engine::new(&mut memory.tt, &mut memory.moves);
+        let mut reply = String::new();
+        let mut run = |line: &str| {
+            reply.clear();
+            engine.execute(line, &HostClock::new(), &mut reply);
+            assert!(reply.ends_with("ok\n"), "{line}: {reply}");
+            reply.lines().next().unwrap_or_default().to_owned()
+        };
         for line in champion.protocol_lines() {
-            engine.request(&line, Duration::from_secs(5)).unwrap();
+            run(&line);
         }
-        let reply = engine.request("weights", Duration::from_secs(5)).unwrap();
-        let loaded: Vec<f64> = reply[0]
+        let loaded: Vec<f64> = run("weights")
             .split_whitespace()
             .skip(1)
             .map(|w| w.parse().unwrap())
             .collect();
         assert_eq!(loaded, weights);
-        let fen = engine.request("fen", Duration::from_secs(5)).unwrap();
-        assert!(fen[0].starts_with("fen 3x3:"), "{fen:?}");
+        let fen = run("fen");
+        assert!(fen.starts_with("fen 3x3:"), "{fen:?}");
+    }
+
+    /// The hand-joined files of earlier runs, which the csv crate's must equal.
+    fn joined(header: &str, rows: impl Iterator<Item = Vec<String>>) -> String {
+        let mut text = header.to_owned() + "\n";
+        for row in rows {
+            text += &(row.join(",") + "\n");
+        }
+        text
+    }
+
+    #[test]
+    fn the_csv_files_keep_the_bytes_of_earlier_runs() {
+        let odd = [0.1, -2.5e-7, 1e21, 123_456.789, -0.0, f64::NAN, 3.0];
+        let history: Vec<GenerationRecord> = (0..odd.len())
+            .map(|g| {
+                let mut r = record(g as u64, odd[g], odd.iter().rev().copied().collect());
+                r.diagnostics.min = odd[(g + 1) % odd.len()];
+                r.diagnostics.se = odd[(g + 2) % odd.len()] / 3.0;
+                r.diagnostics.diversity = f64::from(g as u32) / 7.0;
+                r.diagnostics.distinct = g;
+                r
+            })
+            .collect();
+        let weights = (0..odd.len()).map(|i| format!(",w{i}")).collect::<String>();
+        let fitness = joined(
+            &format!("generation,stage,best,mean,games{weights}"),
+            history.iter().map(|r| {
+                let mut row = vec![
+                    r.generation.to_string(),
+                    r.stage.to_string(),
+                    r.best.to_string(),
+                    r.mean.to_string(),
+                    r.games.to_string(),
+                ];
+                row.extend(r.champion.iter().map(f64::to_string));
+                row
+            }),
+        );
+        assert_eq!(fitness_csv(&history), fitness);
+        let diagnostics = joined(
+            "generation,stage,games,best,mean,min,spread,se,games_per_evaluation,diversity,distinct",
+            history.iter().map(|r| {
+                let d = &r.diagnostics;
+                vec![
+                    r.generation.to_string(),
+                    r.stage.to_string(),
+                    r.games.to_string(),
+                    r.best.to_string(),
+                    r.mean.to_string(),
+                    d.min.to_string(),
+                    d.spread.to_string(),
+                    d.se.to_string(),
+                    d.games_per_evaluation.to_string(),
+                    d.diversity.to_string(),
+                    d.distinct.to_string(),
+                ]
+            }),
+        );
+        assert_eq!(diagnostics_csv(&history), diagnostics);
+        assert_eq!(fitness_csv(&[]), "generation,stage,best,mean,games\n");
+        assert_eq!(
+            diagnostics_csv(&[]),
+            diagnostics.lines().next().unwrap().to_owned() + "\n"
+        );
     }
 
     #[test]
