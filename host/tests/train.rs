@@ -52,22 +52,11 @@ sparring = "hand-set"
 "#;
 
 /// POOL with every evaluation at depths 1 and 2 (issue 25's `depths`).
-const DEPTHS: &str = r#"
-game = "dots"
-options = "rows=3 cols=3"
-population = 6
-generations = 5
-seed = 9
-fitness = "margin"
-book = "dots-3x3"
-openings = 2
-hall_of_fame = 1
-hall_every = 1
-[[stage]]
-from = 0
-depths = [1, 2]
-sparring = "hand-set"
-"#;
+fn depths_config() -> String {
+    let text = POOL.replace("depth = 1\nsparring_depth = 1\n", "depths = [1, 2]\n");
+    assert!(text.contains("depths = [1, 2]"), "POOL's stage changed");
+    text
+}
 
 fn microply(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_microply"))
@@ -110,7 +99,7 @@ fn a_killed_pool_run_resumes_to_the_uninterrupted_result_byte_for_byte() {
 
 #[test]
 fn a_killed_run_of_several_depths_resumes_to_the_uninterrupted_result_byte_for_byte() {
-    killed_run_resumes(DEPTHS);
+    killed_run_resumes(&depths_config());
 }
 
 /// Trains `config_text` whole at 2 threads, and killed part-way at 1 thread then
@@ -466,7 +455,7 @@ fn the_pool_objective_plays_the_hall_of_fame_on_book_openings() {
 #[test]
 fn a_stage_of_several_depths_plays_every_opening_at_each_depth() {
     let tmp = tempfile::tempdir().unwrap();
-    let config = TrainConfig::parse(DEPTHS, "depths").unwrap();
+    let config = TrainConfig::parse(&depths_config(), "depths").unwrap();
     let summary = train::run(&config, tmp.path(), &Local { threads: 2 }, Display::Hidden).unwrap();
     let history = &summary.history;
     // Generation 0 plays the hand-set partner alone: 2 openings × 2 colours × 2 depths.

@@ -190,7 +190,7 @@ impl<'a> Table<'a> {
     /// A table over `entries` as an earlier table over them left them, not cleared:
     /// for a caller that keeps the memory between searches and lends it again each
     /// time (whether a search starts from an empty table is
-    /// [`decide_afresh`](crate::decide_afresh)'s to decide).
+    /// [`prepare_table`](crate::prepare_table)'s to decide).
     pub fn reopen(entries: &'a mut [Entry]) -> Table<'a> {
         Table { entries }
     }
