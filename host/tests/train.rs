@@ -199,6 +199,36 @@ fn killed_run_resumes(config_text: &str) {
     assert_eq!(files(&killed), b);
 }
 
+#[test]
+fn a_run_extended_with_more_generations_equals_the_longer_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (long, short) = (tmp.path().join("long.toml"), tmp.path().join("short.toml"));
+    std::fs::write(&long, POOL).unwrap();
+    let three = POOL.replace("generations = 5", "generations = 3");
+    assert_ne!(three, POOL, "POOL's length changed");
+    std::fs::write(&short, three).unwrap();
+    let (whole, extended) = (tmp.path().join("whole"), tmp.path().join("extended"));
+    for (config, dir) in [(&long, &whole), (&short, &extended)] {
+        let out = microply(&["train", path(config), "--out", path(dir)]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    assert!(!extended.join("champions/gen-0004.toml").exists());
+    let e = stderr_of(&["train", "--resume", path(&extended), "--generations", "2"]);
+    assert!(
+        e.contains("made 3 generations already; --generations 2 cannot shorten it"),
+        "{e}"
+    );
+    let e = stderr_of(&["train", "--out", path(&extended), "--generations", "9"]);
+    assert!(e.contains("--resume"), "{e}");
+    let out = microply(&["train", "--resume", path(&extended), "--generations", "5"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let (a, b) = (files(&whole), files(&extended));
+    assert_eq!(a.keys().collect::<Vec<_>>(), b.keys().collect::<Vec<_>>());
+    for (name, bytes) in &a {
+        assert!(bytes == &b[name], "{} differs", name.display());
+    }
+}
+
 fn stderr_of(args: &[&str]) -> String {
     let out = microply(args);
     assert!(!out.status.success(), "{args:?} succeeded");

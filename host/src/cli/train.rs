@@ -24,6 +24,10 @@ pub struct TrainArgs {
     /// Continue the run saved in DIR (after a crash or kill -9).
     #[arg(long, value_name = "DIR", conflicts_with = "out")]
     pub resume: Option<PathBuf>,
+    /// With --resume: raise the run's length to N generations and go on (a run that
+    /// has not converged); the result equals a run configured with N from the start.
+    #[arg(long, value_name = "N", requires = "resume")]
+    pub generations: Option<usize>,
     /// Game worker threads (default: the number of cores); results do not depend on it.
     #[arg(long, alias = "threads", value_parser = super::parse_concurrency)]
     pub concurrency: Option<usize>,
@@ -47,7 +51,13 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
     let executor = &*executor;
     let display = Display::detect();
     let (summary, dir) = match (&args.resume, &args.out) {
-        (Some(dir), _) => (crate::train::resume(dir, executor, display)?, dir.clone()),
+        (Some(dir), _) => {
+            let summary = match args.generations {
+                Some(n) => crate::train::extend(dir, n, executor, display)?,
+                None => crate::train::resume(dir, executor, display)?,
+            };
+            (summary, dir.clone())
+        }
         (None, Some(dir)) => {
             let config = config_of(args)?;
             (

@@ -23,5 +23,5 @@ pub use checkpoint::{CheckpointError, GenerationRecord, TrainState};
 pub use config::{ConfigError, Fitness, Method, TrainConfig};
 pub use diagnostics::Diagnostics;
 pub use output::Champion;
-pub use run::{resume, run, TrainError, TrainSummary};
+pub use run::{extend, resume, run, TrainError, TrainSummary};
 pub use stage::{Sparring, Stage};

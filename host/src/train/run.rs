@@ -50,6 +50,14 @@ pub enum TrainError {
     /// The output folder cannot be made.
     #[error("{0}: {1}")]
     Folder(PathBuf, std::io::Error),
+    /// `--generations` asks for fewer generations than the run has made.
+    #[error("the run has made {made} generations already; --generations {asked} cannot shorten it")]
+    Shorter {
+        /// Generations recorded (after generation 0).
+        made: usize,
+        /// What was asked.
+        asked: usize,
+    },
 }
 
 /// What a finished run reports.
@@ -108,6 +116,33 @@ pub fn resume(
     display: Display,
 ) -> Result<TrainSummary, TrainError> {
     let state = TrainState::load(dir)?;
+    go_on(state, dir, executor, display)
+}
+
+/// [`resume`] with the run's length raised to `generations`: a run that has not
+/// converged goes on where it stopped. Nothing else in the config depends on the
+/// length, so the result is the run that had asked for `generations` from the start.
+///
+/// # Errors
+/// As [`resume`]; and [`TrainError::Shorter`] when the run has made more generations.
+pub fn extend(
+    dir: &Path,
+    generations: usize,
+    executor: &dyn Executor,
+    display: Display,
+) -> Result<TrainSummary, TrainError> {
+    let mut state = TrainState::load(dir)?;
+    let made = state.history.len().saturating_sub(1);
+    if generations < made || generations == 0 {
+        return Err(TrainError::Shorter {
+            made,
+            asked: generations,
+        });
+    }
+    state.config.generations = generations;
+    let config_file = dir.join("config.toml");
+    crate::files::write_atomically(&config_file, state.config.to_toml().as_bytes())
+        .map_err(|e| TrainError::Folder(config_file, e))?;
     go_on(state, dir, executor, display)
 }
 
