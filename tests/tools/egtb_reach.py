@@ -43,7 +43,7 @@ def main():
             continue
         ply, fen = hit
         value = subprocess.run([microply, "egtb", "probe", "--dir", tables, "--fen", fen],
-                               capture_output=True, text=True, check=True).stdout.strip()
+                               capture_output=True, text=True, check=True).stdout.split()[0]
         mover_is_first = fen.startswith("B")
         expected = {"win": "1-0" if mover_is_first else "0-1",
                     "loss": "0-1" if mover_is_first else "1-0",

@@ -48,7 +48,7 @@ use core::str::FromStr;
 pub use iterative::{search, search_with, Iteration, Knowledge};
 pub use limits::{Clock, Limits, NoClock};
 pub use mode::{Mode, UnknownMode};
-pub use oracle::{database_score, Known, NoOracle, Oracle, DATABASE_PLIES};
+pub use oracle::{Known, NoOracle, Oracle};
 pub use stats::Stats;
 pub use time::{Budget, GameClock, MOVES_TO_GO, SAFETY_MS, SCORE_DROP};
 pub use tt::{Entry, Hit, Replacement, Table, TableUse};

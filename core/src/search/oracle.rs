@@ -53,24 +53,6 @@ impl Known {
     }
 }
 
-/// Plies a database win or loss is scored beyond the node where it is found: the
-/// tables store no distance, so a database result ranks below every result the search
-/// proves by itself (at most [`MAX_DEPTH`](super::MAX_DEPTH) plies plus extensions
-/// away) and above every heuristic value, and a sooner entry into a won database
-/// position scores higher, as a sooner mate does.
-pub const DATABASE_PLIES: u32 = 1000;
-
-/// The [`Score`] of a win/loss/draw database value found `ply` plies from the root
-/// (`Some(true)`: the side to move wins, `Some(false)`: it loses, `None`: a draw).
-#[must_use]
-pub const fn database_score(wins: Option<bool>, ply: u32) -> Score {
-    match wins {
-        Some(true) => Score::win_in(ply + DATABASE_PLIES),
-        Some(false) => Score::loss_in(ply + DATABASE_PLIES),
-        None => Score::ZERO,
-    }
-}
-
 /// The oracle that knows nothing.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoOracle;
@@ -219,16 +201,5 @@ mod tests {
         assert_eq!(r.score, Some(Score::units(-3)));
         assert!(r.best.is_some());
         assert!(r.stats.leaf_evals == 0);
-    }
-
-    #[test]
-    fn database_results_rank_between_proven_and_heuristic_scores() {
-        let win = database_score(Some(true), 3);
-        assert!(win < Score::win_in(super::super::MAX_DEPTH * 4));
-        assert!(win > Score::units(i16::MAX));
-        assert!(database_score(Some(true), 2) > win);
-        assert_eq!(database_score(Some(false), 3), -win);
-        assert_eq!(database_score(None, 3), Score::ZERO);
-        assert_eq!(win.win_plies(), Some(3 + DATABASE_PLIES));
     }
 }

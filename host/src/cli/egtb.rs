@@ -23,9 +23,10 @@ pub enum EgtbCommand {
         /// The most pieces (2 to 5).
         #[arg(long)]
         pieces: u8,
-        /// Where to write the `.egtb` files.
+        /// Where to write the `.egtb` files (default: `$MICROPLY_EGTB`, else
+        /// ~/.local/share/microply/egtb, where `play checkers` finds them).
         #[arg(long)]
-        out: PathBuf,
+        out: Option<PathBuf>,
     },
     /// Print the value (win, loss or draw for the side to move) of a checkers FEN.
     Probe {
@@ -35,6 +36,25 @@ pub enum EgtbCommand {
         /// The position, e.g. W:WK10:BK1,K2.
         #[arg(long)]
         fen: String,
+    },
+    /// Play won positions out under the draw rules: does the engine convert them?
+    Convert {
+        /// The directory holding the tables.
+        #[arg(long)]
+        dir: PathBuf,
+        /// Positions with this many pieces.
+        #[arg(long)]
+        pieces: u8,
+        /// How many won positions.
+        #[arg(long, default_value_t = 200)]
+        count: usize,
+        /// The sample's seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The loser defends with the tables (the longest defence), or searches to
+        /// this depth without them.
+        #[arg(long, value_name = "DEPTH")]
+        search_defence: Option<u32>,
     },
     /// Re-check every table file's header and checksum.
     Verify {
@@ -50,10 +70,94 @@ pub enum EgtbCommand {
 /// Bad arguments, I/O failures, corrupt tables, a position without a table.
 pub fn run(command: &EgtbCommand) -> anyhow::Result<()> {
     match command {
-        EgtbCommand::Generate { pieces, out } => generate(*pieces, out),
+        EgtbCommand::Generate { pieces, out } => {
+            let out = match out {
+                Some(dir) => dir.clone(),
+                None => crate::egtb::location::default_dir().ok_or_else(|| {
+                    anyhow!("no default table directory ($MICROPLY_EGTB is empty and no HOME): give --out DIR")
+                })?,
+            };
+            generate(*pieces, &out)
+        }
         EgtbCommand::Probe { dir, fen } => probe(dir, fen),
         EgtbCommand::Verify { dir } => verify(dir),
+        EgtbCommand::Convert {
+            dir,
+            pieces,
+            count,
+            seed,
+            search_defence,
+        } => convert(dir, *pieces, *count, *seed, *search_defence),
     }
+}
+
+fn convert(
+    dir: &Path,
+    pieces: u8,
+    count: usize,
+    seed: u64,
+    search_defence: Option<u32>,
+) -> anyhow::Result<()> {
+    use crate::egtb::conversion::{self, Defence, Ending};
+    if !(2..=crate::egtb::material::MAX_PIECES).contains(&pieces) {
+        bail!(
+            "--pieces {pieces}: must be 2 to {}",
+            crate::egtb::material::MAX_PIECES
+        );
+    }
+    if count == 0 || count > 1_000_000 {
+        bail!("--count {count}: must be 1 to 1000000");
+    }
+    let defence = match search_defence {
+        Some(d) if !(1..=30).contains(&d) => bail!("--search-defence {d}: must be 1 to 30"),
+        Some(d) => Defence::Search(d),
+        None => Defence::Tables,
+    };
+    let tables = Tablebase::load(dir)?;
+    let starts = conversion::won_positions(&tables, pieces, count, seed);
+    if starts.is_empty() {
+        bail!(
+            "{}: no table with {pieces} pieces holds a win",
+            dir.display()
+        );
+    }
+    let progress =
+        crate::progress::Progress::new(Display::detect(), "games", starts.len() as u64, 0);
+    let mut games = Vec::with_capacity(starts.len());
+    for (i, start) in starts.iter().enumerate() {
+        games.push(conversion::play_out(&tables, start, defence));
+        progress.set(i as u64 + 1, "playing out");
+    }
+    progress.finish();
+    let n = games.len();
+    let count_of = |e: Ending| games.iter().filter(|g| g.result == e).count();
+    let won = count_of(Ending::Won);
+    let mut plies: Vec<u32> = games
+        .iter()
+        .filter(|g| g.result == Ending::Won)
+        .map(|g| g.plies)
+        .collect();
+    plies.sort_unstable();
+    let longest_entry = games.iter().map(|g| g.distance).max().unwrap_or(0);
+    println!(
+        "converted {won} of {n} won {pieces}-piece positions ({:.1}%) under the 80-ply rule: {} drawn, {} lost",
+        100.0 * won as f64 / n as f64,
+        count_of(Ending::Drawn),
+        count_of(Ending::Lost)
+    );
+    if let (Some(median), Some(max)) = (plies.get(plies.len() / 2), plies.last()) {
+        println!("plies to the win: median {median}, longest {max} (the longest table distance here {longest_entry})");
+    }
+    for g in games.iter().filter(|g| g.result != Ending::Won).take(10) {
+        println!(
+            "not converted: {} (win in {} plies by the tables): {:?} after {} plies",
+            g.start.display_fen(),
+            g.distance,
+            g.result,
+            g.plies
+        );
+    }
+    Ok(())
 }
 
 fn generate(pieces: u8, out: &Path) -> anyhow::Result<()> {
@@ -61,19 +165,21 @@ fn generate(pieces: u8, out: &Path) -> anyhow::Result<()> {
         bail!("--pieces {pieces}: must be 2 to {MAX_GENERATE_PIECES}");
     }
     let started = Instant::now();
-    let solved = solve_shown(pieces, Display::detect());
+    let solved = solve_shown(pieces, Display::detect())?;
     let seconds = started.elapsed().as_secs_f64();
     let tablebase = Tablebase::new(solved.tables);
     tablebase.write(out)?;
     let (mut slots, mut bytes) = (0u64, 0u64);
     for t in tablebase.tables() {
         slots += t.slots();
-        bytes += (crate::egtb::format::HEADER_LEN + t.packed().len()) as u64;
+        bytes += (crate::egtb::format::HEADER_LEN + t.codes().len()) as u64;
     }
     let passes = solved.passes.iter().map(|p| p.2).max().unwrap_or(0);
+    let longest = tablebase.tables().map(|t| t.longest()).max().unwrap_or(0);
     println!(
-        "generated {} tables up to {pieces} pieces: {slots} slots, {bytes} bytes, {seconds:.2} s wall (at most {passes} passes a group)",
-        tablebase.tables().count()
+        "generated {} tables up to {pieces} pieces in {}: {slots} slots, {bytes} bytes, {seconds:.2} s wall (at most {passes} passes a group, the longest win {longest} plies)",
+        tablebase.tables().count(),
+        out.display()
     );
     Ok(())
 }

@@ -256,9 +256,14 @@ pub enum Command {
         /// mode's reduced moves, docs/search.md).
         #[arg(long, default_value = "pvs", value_parser = parse_algorithm)]
         algo: Algorithm,
-        /// Checkers endgame databases (`egtb generate`) probed by the engine's search.
-        #[arg(long, value_name = "DIR")]
+        /// Checkers endgame databases (`egtb generate`) probed by the engine's search
+        /// (default: the tables in `$MICROPLY_EGTB` or ~/.local/share/microply/egtb
+        /// when there are any).
+        #[arg(long, value_name = "DIR", conflicts_with = "no_egtb")]
         egtb: Option<std::path::PathBuf>,
+        /// Play without endgame tables even when the default directory holds some.
+        #[arg(long)]
+        no_egtb: bool,
         /// Search mode: selective (aspiration, history, reductions, extensions) or exact.
         #[arg(long, default_value = "selective", value_parser = parse_mode)]
         mode: Mode,
@@ -422,8 +427,24 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             side,
             algo,
             egtb,
+            no_egtb,
             mode,
         } => {
+            let egtb = match (egtb, no_egtb) {
+                (Some(dir), _) => Some(dir),
+                (None, true) => None,
+                (None, false) if game == GameKind::Checkers => {
+                    let found = crate::egtb::location::present();
+                    if let Some(dir) = &found {
+                        eprintln!(
+                            "using the endgame tables in {} (--no-egtb plays without)",
+                            dir.display()
+                        );
+                    }
+                    found
+                }
+                (None, false) => None,
+            };
             let args = play::PlayArgs {
                 options,
                 depth,

@@ -1,23 +1,26 @@
-//! The table file format (version 1), all integers little-endian:
+//! The table file format (version 2), all integers little-endian:
 //!
 //! | bytes | field |
 //! |---|---|
 //! | 0–7 | magic `MPLYEGTB` |
-//! | 8–9 | version (1) |
+//! | 8–9 | version (2) |
 //! | 10–13 | material: mover men, mover kings, opponent men, opponent kings |
 //! | 14–15 | zero |
 //! | 16–23 | slot count (must equal the signature's index size) |
 //! | 24–27 | CRC-32 (IEEE) of bytes 0–23 followed by the data |
-//! | 28– | data: ⌈count / 4⌉ bytes, two bits per slot (see [`super::table`]) |
+//! | 28– | data: one byte per slot, a [`Dtw`](super::Dtw) code or 255 unused (see [`super::table`]) |
+//!
+//! Version 1 stored two bits a slot (win, draw, loss) and no distance; it is refused
+//! with a request to regenerate.
 
 use super::index::table_size;
 use super::material::{Material, MAX_PIECES};
-use super::table::{packed_len, Table};
+use super::table::{first_bad_code, Table};
 
 /// The first eight bytes of every table file.
 pub const MAGIC: [u8; 8] = *b"MPLYEGTB";
 /// The format version this build writes and reads.
-pub const VERSION: u16 = 1;
+pub const VERSION: u16 = 2;
 /// Header bytes before the data.
 pub const HEADER_LEN: usize = 28;
 
@@ -35,8 +38,16 @@ pub enum FormatError {
     #[error("not a microply endgame table (bad magic)")]
     BadMagic,
     /// A version this build does not read.
-    #[error("unsupported table version {0} (this build reads version {VERSION})")]
+    #[error("unsupported table version {0} (this build reads version {VERSION}; version 1 held no distances): regenerate the tables with `microply egtb generate`")]
     Version(u16),
+    /// A data byte that is no entry (after the checksum matched: written wrongly).
+    #[error("slot {slot} holds {code}, which is no table entry")]
+    BadCode {
+        /// The slot.
+        slot: u64,
+        /// Its byte.
+        code: u8,
+    },
     /// The material bytes do not describe a signature.
     #[error("bad material in header: {0:?}")]
     BadMaterial([u8; 4]),
@@ -77,7 +88,7 @@ pub enum FormatError {
 #[must_use]
 pub fn to_bytes(table: &Table) -> Vec<u8> {
     let m = table.material();
-    let mut out = Vec::with_capacity(HEADER_LEN + table.packed().len());
+    let mut out = Vec::with_capacity(HEADER_LEN + table.codes().len());
     out.extend_from_slice(&MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());
     out.extend_from_slice(&[
@@ -89,9 +100,9 @@ pub fn to_bytes(table: &Table) -> Vec<u8> {
         0,
     ]);
     out.extend_from_slice(&table.slots().to_le_bytes());
-    let crc = checksum(&out, table.packed());
+    let crc = checksum(&out, table.codes());
     out.extend_from_slice(&crc.to_le_bytes());
-    out.extend_from_slice(table.packed());
+    out.extend_from_slice(table.codes());
     out
 }
 
@@ -122,7 +133,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Table, FormatError> {
         });
     }
     let data = &bytes[HEADER_LEN..];
-    let need = packed_len(slots);
+    let need = slots;
     let have = data.len() as u64;
     if have < need {
         return Err(FormatError::TruncatedData {
@@ -138,10 +149,13 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Table, FormatError> {
     if stored != computed {
         return Err(FormatError::Checksum { stored, computed });
     }
-    Table::from_packed(material, slots, data.to_vec()).ok_or(FormatError::TruncatedData {
-        expected: need,
-        found: have,
-    })
+    if let Some((slot, code)) = first_bad_code(data) {
+        return Err(FormatError::BadCode {
+            slot: slot as u64,
+            code,
+        });
+    }
+    Table::from_codes(material, data.to_vec()).ok_or(FormatError::BadCode { slot: 0, code: 0 })
 }
 
 fn checksum(header: &[u8], data: &[u8]) -> u32 {
@@ -181,8 +195,8 @@ mod tests {
 
     fn sample() -> Table {
         let m: Material = "m0k1-m0k1".parse().unwrap();
-        let codes: Vec<u8> = (0..table_size(&m)).map(|i| (i % 3) as u8).collect();
-        Table::from_codes(m, &codes)
+        let codes: Vec<u8> = (0..table_size(&m)).map(|i| (i % 7) as u8).collect();
+        Table::from_codes(m, codes).unwrap()
     }
 
     #[test]
@@ -202,8 +216,8 @@ mod tests {
         assert_eq!(
             from_bytes(short),
             Err(FormatError::TruncatedData {
-                expected: 248,
-                found: 243
+                expected: 992,
+                found: 987
             })
         );
         let mut long = bytes.clone();
@@ -226,6 +240,26 @@ mod tests {
         let mut version = bytes.clone();
         version[8] = 9;
         assert_eq!(from_bytes(&version), Err(FormatError::Version(9)));
+        // A version-1 file (two bits a slot, no distances) asks to be regenerated.
+        let mut old = bytes.clone();
+        old[8] = 1;
+        let e = from_bytes(&old).unwrap_err();
+        assert_eq!(e, FormatError::Version(1));
+        assert!(e.to_string().contains("regenerate"), "{e}");
+        // A byte that is no entry, with a matching checksum: refused by slot.
+        let mut table = sample().codes().to_vec();
+        table[40] = 253;
+        let mut unknown = bytes[..HEADER_LEN].to_vec();
+        let crc = checksum(&unknown[..24], &table);
+        unknown[24..28].copy_from_slice(&crc.to_le_bytes());
+        unknown.extend_from_slice(&table);
+        assert_eq!(
+            from_bytes(&unknown),
+            Err(FormatError::BadCode {
+                slot: 40,
+                code: 253
+            })
+        );
         let mut material = bytes.clone();
         material[11] = 0; // the mover has no piece left
         assert_eq!(
@@ -244,7 +278,7 @@ mod tests {
     fn unused_slots_survive_the_round_trip() {
         let m: Material = "m1k0-m1k0".parse().unwrap();
         let codes = vec![UNUSED; table_size(&m) as usize];
-        let t = from_bytes(&to_bytes(&Table::from_codes(m, &codes))).unwrap();
+        let t = from_bytes(&to_bytes(&Table::from_codes(m, codes).unwrap())).unwrap();
         assert_eq!(t.get(0), None);
     }
 }

@@ -2,30 +2,36 @@
 //! loaded table takes its value from it instead of being searched
 //! ([`microply_core::search::Oracle`]).
 //!
-//! A table value has no distance, so a win scores as a win
-//! [`DATABASE_PLIES`](microply_core::search::DATABASE_PLIES) plies beyond the node
-//! ([`database_score`]): below every win the search proves by itself, above every
-//! heuristic value, sooner entries first, and re-rooted by ply in the transposition
-//! table like any proven score. Values ignore the draw rules (docs/egtb.md), so with
-//! the tables a search may count as won a position the 80-ply rule would draw.
+//! An entry holds the plies to the end of the game with best play, so a table win
+//! `n` plies from the end, found `ply` plies from the root, scores exactly as the
+//! search's own proven win would: `win_in(ply + n)` (a loss `loss_in(ply + n)`).
+//! The search then prefers the fastest win and the longest defence, which converts
+//! won endgames, and the scores are re-rooted by ply in the transposition table like
+//! any proven score. Values ignore the draw rules (docs/egtb.md): with the tables a
+//! search may count as won a position the 80-ply rule would draw.
 
 use std::path::Path;
 
 use microply_core::games::checkers::Checkers;
-use microply_core::search::{database_score, Known, Oracle};
-use microply_core::{Game, Oracles};
+use microply_core::search::{Known, Oracle};
+use microply_core::{Game, Oracles, Score};
 
 use super::tablebase::{Tablebase, TablebaseError};
-use super::Wdl;
+use super::Dtw;
 
 impl Oracle<Checkers> for Tablebase {
     fn probe(&self, pos: &Checkers, ply: u32) -> Option<Known> {
-        let wins = match Tablebase::probe(self, pos)? {
-            Wdl::Win => Some(true),
-            Wdl::Loss => Some(false),
-            Wdl::Draw => None,
-        };
-        Some(Known::Exact(database_score(wins, ply)))
+        Some(Known::Exact(score(Tablebase::probe(self, pos)?, ply)))
+    }
+}
+
+/// The search score of a table entry found `ply` plies from the root.
+#[must_use]
+pub const fn score(entry: Dtw, ply: u32) -> Score {
+    match entry {
+        Dtw::Win(n) => Score::win_in(ply + n as u32),
+        Dtw::Loss(n) => Score::loss_in(ply + n as u32),
+        Dtw::Draw => Score::ZERO,
     }
 }
 
@@ -70,17 +76,17 @@ mod tests {
     use microply_core::rng::{below, SplitMix64};
     use microply_core::search::{
         search_with, Algorithm, Entry, Knowledge, Limits, NoClock, NoOracle, SearchResult,
-        Settings, Table, DATABASE_PLIES,
+        Settings, Table,
     };
-    use microply_core::{Notation, Score};
+    use microply_core::Notation;
 
     use super::*;
     use crate::egtb::index::{position, table_size};
-    use crate::egtb::{solve, Material};
+    use crate::egtb::{solve, Material, Wdl};
 
     fn three_pieces() -> &'static Tablebase {
         static TABLES: OnceLock<Tablebase> = OnceLock::new();
-        TABLES.get_or_init(|| Tablebase::new(solve(3).tables))
+        TABLES.get_or_init(|| Tablebase::new(solve(3).unwrap().tables))
     }
 
     /// The engine (`microply engine --egtb`, `analyze`, `play`, match players) hands
@@ -101,7 +107,9 @@ mod tests {
             out
         };
         assert_eq!(
-            three_pieces().probe(&Checkers::parse_fen("W:WK14:BK19,28").unwrap()),
+            three_pieces()
+                .probe(&Checkers::parse_fen("W:WK14:BK19,28").unwrap())
+                .map(Dtw::wdl),
             Some(Wdl::Loss)
         );
         let with = go(Some(three_pieces()));
@@ -138,22 +146,10 @@ mod tests {
         .unwrap()
     }
 
-    /// The database value a root score stands for.
-    fn wdl_of(score: Score) -> Wdl {
-        if score.win_plies().is_some() {
-            Wdl::Win
-        } else if score.loss_plies().is_some() {
-            Wdl::Loss
-        } else {
-            assert_eq!(score, Score::ZERO, "a heuristic score with the tables");
-            Wdl::Draw
-        }
-    }
-
     /// On `samples` random positions of each signature in `materials`: every algorithm
-    /// with the tables returns the same score, which is the table's value of the root,
-    /// with no more nodes than alpha-beta without them (fewer in total). Returns the
-    /// positions checked.
+    /// with the tables returns the same score, which is the table's entry of the root
+    /// (its value and distance), with no more nodes than alpha-beta without them
+    /// (fewer in total). Returns the positions checked.
     fn check(tables: &Tablebase, materials: &[Material], samples: u32, depth: u32) -> u32 {
         let config = Config { draw_plies: 255 };
         let mut rng = SplitMix64::new(10);
@@ -178,7 +174,7 @@ mod tests {
                     assert_eq!(r.score, with[0].score, "{a} on {fen}");
                 }
                 let score = with[0].score.unwrap();
-                assert_eq!(wdl_of(score), expected, "{fen}: {score}");
+                assert_eq!(score, super::score(expected, 0), "{fen}: {expected}");
                 let plain = search(&pos, &NoOracle, Algorithm::AlphaBeta, depth);
                 // A forced reply can leave nothing to save: at most as many nodes
                 // here, fewer over all positions.
@@ -209,20 +205,31 @@ mod tests {
     #[test]
     #[ignore = "generates the 4-piece tables (about 25 s in release)"]
     fn four_piece_searches_return_the_table_values() {
-        let tables = Tablebase::new(solve(4).tables);
+        let tables = Tablebase::new(solve(4).unwrap().tables);
         let checked = check(&tables, &Material::with_pieces(4), 4, 6);
         assert!(checked > 60, "{checked}");
     }
 
     #[test]
-    fn a_database_win_is_a_distant_win_for_the_root() {
+    fn a_table_win_is_played_as_the_fastest_win() {
         // Two kings against one: Black to move wins (the tables say so), and every
-        // reply leads into the tables.
+        // reply leads into the tables. The search scores the root as the table's
+        // distance and picks a move whose position is lost one ply sooner.
         let pos = Checkers::parse_fen("B:WK1:BK29,K25").unwrap();
+        let Some(Dtw::Win(n)) = three_pieces().probe(&pos) else {
+            panic!("not a win")
+        };
         let r = search(&pos, three_pieces(), Algorithm::Sss, 3);
-        let plies = r.score.and_then(Score::win_plies).unwrap();
-        assert!(plies > DATABASE_PLIES, "{plies}");
-        assert!(r.best.is_some_and(|m| pos.is_legal(m)));
+        assert_eq!(
+            r.score.and_then(microply_core::Score::win_plies),
+            Some(u32::from(n))
+        );
+        let best = r.best.unwrap();
+        assert!(pos.is_legal(best));
+        assert_eq!(
+            three_pieces().probe(&pos.after(best)),
+            Some(Dtw::Loss(n - 1))
+        );
     }
 
     #[test]

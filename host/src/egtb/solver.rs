@@ -1,18 +1,28 @@
-//! The generator: values of every signature up to N pieces by a fixed-point
-//! iteration over core's move generation (no second rules implementation).
+//! The generator: the value and distance of every signature up to N pieces by a
+//! fixed-point iteration over core's move generation (no second rules
+//! implementation).
 //!
 //! Signatures are solved in groups of equal piece and man counts, fewest first: a
 //! capture leads to fewer pieces and a promotion to fewer men, so every move either
 //! stays inside the group or reaches a group already solved. Inside a group the
-//! solver repeats a forward pass over the positions still unknown, in place:
-//! a position is a **win** when some move reaches a loss for the opponent, a
-//! **loss** when it has no move or every move reaches an opponent's win, and a
-//! **draw** when every move is decided, none reaches a loss and one reaches a
-//! draw. When a pass decides nothing, the positions left are draws (neither side
-//! can force anything however long play goes: the draw rules are ignored).
-//! Mandatory captures, multi-jumps and a promotion ending the move all come from
-//! core's generator; captures of the last piece give a child whose mover has no
-//! piece, a loss.
+//! solver repeats a forward pass over the positions still unknown, in place. Every
+//! entry is a [`Dtw`]: the plies to the end of the game when the winner plays the
+//! fastest win and the loser the longest defence.
+//!
+//! - A position without a move is lost in 0 plies; capturing the last piece leaves
+//!   the opponent such a position.
+//! - A **win in n + 1** when the nearest child the opponent loses is lost in n plies;
+//!   a **loss in m + 1** when every child is won by the opponent, the longest in m.
+//! - A **draw** when every child is decided and none is lost for the opponent but one
+//!   is drawn; when a pass decides nothing (and no distance already known can still
+//!   grow into a decision) the positions left are draws: neither side can force
+//!   anything however long play goes (the draw rules are ignored).
+//!
+//! Distances are exact, not just bounds, because pass `k` accepts a win only from a
+//! lost child at most `k` plies from the end (or when every child is decided): after
+//! pass `k` every position at most `k` plies from the end is decided, so a child not
+//! yet decided cannot be nearer. Mandatory captures, multi-jumps and a promotion
+//! ending the move all come from core's generator.
 
 use std::ops::ControlFlow;
 
@@ -22,14 +32,15 @@ use microply_core::Game;
 use super::index::{index, position, table_size, Frame};
 use super::material::Material;
 use super::table::{Table, UNUSED};
-use super::Wdl;
+use super::{Dtw, DRAW_CODE, MAX_PLIES};
 use crate::progress::{Display, Progress};
 
-/// Marks a slot not decided yet (only while solving).
-const UNKNOWN: u8 = 4;
-const LOSS: u8 = Wdl::Loss.code();
-const DRAW: u8 = Wdl::Draw.code();
-const WIN: u8 = Wdl::Win.code();
+/// Marks a slot not decided yet (only while solving; never a stored code).
+const UNKNOWN: u8 = 253;
+/// A win whose distance is not known yet (only while solving).
+const WIN_PENDING: u8 = 252;
+/// A loss whose distance is not known yet (only while solving).
+const LOSS_PENDING: u8 = 251;
 
 /// Men or kings of one side stay below this (so signatures map to a small array).
 const PER_KIND: usize = 9;
@@ -43,17 +54,29 @@ pub struct Solved {
     pub passes: Vec<(u8, u8, u32)>,
 }
 
+/// Why the tables cannot be solved.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// A win or loss longer than a table entry holds.
+    #[error("a position of {0} is decided in more than {MAX_PLIES} plies, more than a table entry holds")]
+    TooLong(Material),
+}
+
 /// Solves every signature with 2 to `max_pieces` pieces (at most 8; more than 5
 /// takes long).
-#[must_use]
-pub fn solve(max_pieces: u8) -> Solved {
+///
+/// # Errors
+/// [`SolveError::TooLong`] (never up to 5 pieces: the longest is 125 plies).
+pub fn solve(max_pieces: u8) -> Result<Solved, SolveError> {
     solve_shown(max_pieces, Display::Hidden)
 }
 
 /// [`solve`], showing on `display` the slots solved and the group being solved
 /// (5 pieces take minutes).
-#[must_use]
-pub fn solve_shown(max_pieces: u8, display: Display) -> Solved {
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_shown(max_pieces: u8, display: Display) -> Result<Solved, SolveError> {
     solve_closed(
         Material::up_to(max_pieces.min(super::material::MAX_PIECES)),
         display,
@@ -64,7 +87,7 @@ pub fn solve_shown(max_pieces: u8, display: Display) -> Solved {
 /// them reaches one of them (or captures the last piece). All signatures up to N
 /// pieces are; so are the kings-only ones, which the tests use to check 5-piece
 /// tables in seconds.
-fn solve_closed(mut order: Vec<Material>, display: Display) -> Solved {
+fn solve_closed(mut order: Vec<Material>, display: Display) -> Result<Solved, SolveError> {
     order.sort_by_key(|m| (m.pieces(), m.men(), *m));
     let mut solver = Solver::new(&order);
     let progress = Progress::new(display, "slots", order.iter().map(table_size).sum(), 0);
@@ -83,7 +106,7 @@ fn solve_closed(mut order: Vec<Material>, display: Display) -> Solved {
             done,
             &format!("solving {} pieces with {} men", key.0, key.1),
         );
-        passes.push((key.0, key.1, solver.solve_group(group)));
+        passes.push((key.0, key.1, solver.solve_group(group)?));
         done += group.iter().map(table_size).sum::<u64>();
         start = end;
     }
@@ -91,9 +114,12 @@ fn solve_closed(mut order: Vec<Material>, display: Display) -> Solved {
     progress.finish();
     let tables = order
         .iter()
-        .map(|m| Table::from_codes(*m, solver.codes(m)))
-        .collect();
-    Solved { tables, passes }
+        .map(|m| {
+            let codes = solver.codes(m).to_vec();
+            Table::from_codes(*m, codes).ok_or(SolveError::TooLong(*m))
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(Solved { tables, passes })
 }
 
 /// Every signature's slots, one byte each, in one vector.
@@ -108,6 +134,34 @@ fn slot_of(m: &Material) -> usize {
     let k = |x: u8| usize::from(x).min(PER_KIND - 1);
     ((k(m.mover_men) * PER_KIND + k(m.mover_kings)) * PER_KIND + k(m.opponent_men)) * PER_KIND
         + k(m.opponent_kings)
+}
+
+/// Which phase a pass belongs to.
+#[derive(Clone, Copy)]
+enum Phase {
+    /// Win, draw or loss.
+    Values,
+    /// The distances of wins and losses, pass `k` of them.
+    Distances(u32),
+}
+
+/// The value a code says, for the side to move there.
+enum Kind {
+    Win,
+    Loss,
+    Draw,
+    Unknown,
+}
+
+fn kind(code: u8) -> Kind {
+    match code {
+        WIN_PENDING => Kind::Win,
+        LOSS_PENDING => Kind::Loss,
+        DRAW_CODE => Kind::Draw,
+        n if n <= MAX_PLIES && n % 2 == 1 => Kind::Win,
+        n if n <= MAX_PLIES => Kind::Loss,
+        _ => Kind::Unknown,
+    }
 }
 
 impl Solver {
@@ -131,12 +185,18 @@ impl Solver {
     }
 
     /// Solves signatures whose moves stay among them or reach solved ones; returns
-    /// the number of forward passes.
+    /// the number of forward passes (of both phases).
     ///
-    /// The positions still unknown are the slots holding [`UNKNOWN`], so a pass needs
+    /// First the values: passes in place until one decides nothing, leaving the
+    /// wins and losses pending their distance and the rest drawn. Then the
+    /// distances of the pending ones, pass `k` deciding every position `k` plies from
+    /// the end (and perhaps more): draws are out of the way by then, and most
+    /// positions need to look at one child.
+    ///
+    /// The positions still open are the slots holding a marker code, so a pass needs
     /// no work list: a slot's frame is rebuilt from its index. (A list of frames took
     /// 24 bytes a position, 2 GB for the largest 5-piece group.)
-    fn solve_group(&mut self, group: &[Material]) -> u32 {
+    fn solve_group(&mut self, group: &[Material]) -> Result<u32, SolveError> {
         let tables: Vec<(Material, usize)> = group.iter().map(|m| (*m, self.start(m))).collect();
         for (m, start) in &tables {
             for i in 0..table_size(m) {
@@ -145,13 +205,13 @@ impl Solver {
                 }
             }
         }
-        let mut passes = 0;
+        let mut passes = 0u32;
         loop {
             passes += 1;
-            let mut decided = 0u64;
-            for (m, start) in &tables {
-                decided += self.forward_pass(m, *start);
-            }
+            let decided: u64 = tables
+                .iter()
+                .map(|(m, start)| self.pass(m, *start, Phase::Values))
+                .sum();
             if decided == 0 {
                 break;
             }
@@ -159,10 +219,39 @@ impl Solver {
         for (m, start) in &tables {
             let slots = &mut self.values[*start..*start + table_size(m) as usize];
             for v in slots.iter_mut().filter(|v| **v == UNKNOWN) {
-                *v = DRAW;
+                *v = DRAW_CODE;
             }
         }
-        passes
+        for k in 1.. {
+            let open = |v: &u8| *v == WIN_PENDING || *v == LOSS_PENDING;
+            let pending = tables.iter().any(|(m, start)| {
+                self.values[*start..*start + table_size(m) as usize]
+                    .iter()
+                    .any(open)
+            });
+            if !pending {
+                break;
+            }
+            if k > u32::from(MAX_PLIES) + 1 {
+                return Err(SolveError::TooLong(group[0]));
+            }
+            passes += 1;
+            for (m, start) in &tables {
+                self.pass(m, *start, Phase::Distances(k));
+            }
+        }
+        if tables.iter().any(|(m, start)| {
+            self.codes_at(m, *start)
+                .iter()
+                .any(|&c| c > MAX_PLIES && c != DRAW_CODE && c != UNUSED)
+        }) {
+            return Err(SolveError::TooLong(group[0]));
+        }
+        Ok(passes)
+    }
+
+    fn codes_at(&self, m: &Material, start: usize) -> &[u8] {
+        &self.values[start..start + table_size(m) as usize]
     }
 
     /// Where the slots of `m` start in `values`.
@@ -170,19 +259,29 @@ impl Solver {
         self.offsets[slot_of(m)].unwrap_or(0)
     }
 
-    /// Evaluates every unknown position of `m` once, in place; returns how many
-    /// were decided.
-    fn forward_pass(&mut self, m: &Material, start: usize) -> u64 {
+    /// One pass over the open positions of `m`, in place; returns how many were
+    /// decided.
+    fn pass(&mut self, m: &Material, start: usize, phase: Phase) -> u64 {
+        let open: &[u8] = match phase {
+            Phase::Values => &[UNKNOWN],
+            Phase::Distances(_) => &[WIN_PENDING, LOSS_PENDING],
+        };
         let mut decided = 0;
         for i in 0..table_size(m) {
             let slot = start + i as usize;
-            if self.values[slot] != UNKNOWN {
+            let code = self.values[slot];
+            if !open.contains(&code) {
                 continue;
             }
-            let value = position(m, i)
-                .and_then(|frame| frame.position(&self.config))
-                .and_then(|pos| self.evaluate(&pos));
-            if let Some(v) = value {
+            let Some(pos) = position(m, i).and_then(|frame| frame.position(&self.config)) else {
+                continue;
+            };
+            let verdict = match phase {
+                Phase::Values => self.value_of(&pos),
+                Phase::Distances(k) if code == WIN_PENDING => self.win_distance(&pos, k),
+                Phase::Distances(_) => self.loss_distance(&pos),
+            };
+            if let Some(v) = verdict {
                 self.values[slot] = v;
                 decided += 1;
             }
@@ -190,38 +289,80 @@ impl Solver {
         decided
     }
 
-    /// The value of `pos` from its children's, `None` while a child is unknown.
-    fn evaluate(&self, pos: &Checkers) -> Option<u8> {
+    /// The first phase's verdict on `pos`: a win or loss pending its distance (a
+    /// loss without a move is 0 plies from the end), a draw, or `None` while a child
+    /// is unknown.
+    fn value_of(&self, pos: &Checkers) -> Option<u8> {
         let (mut moves, mut any_unknown, mut any_draw) = (0u32, false, false);
         let flow = pos.for_each_move(|m| {
             moves += 1;
-            match self.value(&pos.after(m)) {
-                LOSS => return ControlFlow::Break(()),
-                DRAW => any_draw = true,
-                WIN => {}
-                _ => any_unknown = true,
+            match kind(self.value(&pos.after(m))) {
+                Kind::Loss => return ControlFlow::Break(()),
+                Kind::Draw => any_draw = true,
+                Kind::Win => {}
+                Kind::Unknown => any_unknown = true,
             }
             ControlFlow::Continue(())
         });
         if flow.is_break() {
-            Some(WIN)
+            Some(WIN_PENDING)
         } else if moves == 0 {
-            Some(LOSS)
+            Some(Dtw::Loss(0).code())
         } else if any_unknown {
             None
         } else if any_draw {
-            Some(DRAW)
+            Some(DRAW_CODE)
         } else {
-            Some(LOSS)
+            Some(LOSS_PENDING)
         }
     }
 
-    /// The current value of a position reached by a move (its mover just lost
-    /// its last piece, or a table slot).
+    /// The distance of a won `pos` in distance pass `k`: one more than its nearest
+    /// lost child's. A child still pending is at least `k` plies from the end (every
+    /// nearer one was decided by the earlier passes), so a lost child at most `k`
+    /// plies away is the nearest; one `k − 1` away ends the look at once.
+    fn win_distance(&self, pos: &Checkers, k: u32) -> Option<u8> {
+        let (mut nearest, mut pending) = (None::<u8>, false);
+        let _ = pos.for_each_move(|m| {
+            match self.value(&pos.after(m)) {
+                LOSS_PENDING => pending = true,
+                n if n <= MAX_PLIES && n % 2 == 0 => {
+                    nearest = Some(nearest.map_or(n, |l| l.min(n)));
+                    if u32::from(n) + 1 == k {
+                        return ControlFlow::Break(());
+                    }
+                }
+                _ => {}
+            }
+            ControlFlow::Continue(())
+        });
+        let n = nearest?;
+        (!pending || u32::from(n) <= k).then_some(n + 1)
+    }
+
+    /// The distance of a lost `pos`: one more than its longest child's (all won by
+    /// the opponent), `None` while one is pending.
+    fn loss_distance(&self, pos: &Checkers) -> Option<u8> {
+        let mut longest = Some(0u8);
+        let _ = pos.for_each_move(|m| match self.value(&pos.after(m)) {
+            n if n <= MAX_PLIES => {
+                longest = longest.map(|l| l.max(n));
+                ControlFlow::Continue(())
+            }
+            _ => {
+                longest = None;
+                ControlFlow::Break(())
+            }
+        });
+        longest.map(|n| n + 1)
+    }
+
+    /// The current code of a position reached by a move (its mover just lost its
+    /// last piece: lost in 0 plies; or a table slot).
     fn value(&self, pos: &Checkers) -> u8 {
         let frame = Frame::of(pos);
         if frame.mover == 0 {
-            return LOSS;
+            return Dtw::Loss(0).code();
         }
         let m = frame.material();
         match (
@@ -248,14 +389,18 @@ mod tests {
     use microply_core::Notation;
 
     use super::*;
-    use crate::egtb::Tablebase;
+    use crate::egtb::{Tablebase, Wdl};
 
     fn three_pieces() -> &'static Tablebase {
         static TABLES: OnceLock<Tablebase> = OnceLock::new();
-        TABLES.get_or_init(|| Tablebase::new(solve(3).tables))
+        TABLES.get_or_init(|| Tablebase::new(solve(3).unwrap().tables))
     }
 
     fn value(fen: &str) -> Option<Wdl> {
+        entry(fen).map(Dtw::wdl)
+    }
+
+    fn entry(fen: &str) -> Option<Dtw> {
         three_pieces().probe(&Checkers::parse_fen(fen).unwrap())
     }
 
@@ -337,12 +482,14 @@ mod tests {
                 .unwrap();
                 let score = result.score.unwrap();
                 checked += 1;
-                let found = if score.win_plies().is_some() {
-                    Some(Wdl::Win)
-                } else if score.loss_plies().is_some() {
-                    Some(Wdl::Loss)
+                // A proven result is the exact distance: the winner's fastest win
+                // against the loser's longest defence, all inside the horizon.
+                let found = if let Some(n) = score.win_plies() {
+                    Some(Dtw::Win(u8::try_from(n).unwrap()))
                 } else {
-                    None
+                    score
+                        .loss_plies()
+                        .map(|n| Dtw::Loss(u8::try_from(n).unwrap()))
                 };
                 if let Some(found) = found {
                     proven += 1;
@@ -365,7 +512,7 @@ mod tests {
     #[test]
     #[ignore = "generates the 4-piece tables (about 25 s in release)"]
     fn four_pieces_agree_with_search() {
-        let tables = Tablebase::new(solve(4).tables);
+        let tables = Tablebase::new(solve(4).unwrap().tables);
         let (proven, checked) = compare_with_search(&tables, &Material::with_pieces(4), 10, 12);
         assert!(proven * 4 > checked, "{proven} of {checked} proven");
     }
@@ -381,7 +528,7 @@ mod tests {
                 .filter(|m| m.men() == 0)
                 .filter(|m| m.pieces() < 5 || m.mover_kings.min(m.opponent_kings) == 1)
                 .collect();
-            Tablebase::new(solve_closed(materials, Display::Hidden).tables)
+            Tablebase::new(solve_closed(materials, Display::Hidden).unwrap().tables)
         })
     }
 
@@ -412,7 +559,7 @@ mod tests {
     #[test]
     #[ignore = "generates the 5-piece tables (minutes in release, docs/egtb.md)"]
     fn five_pieces_agree_with_search() {
-        let tables = Tablebase::new(solve(5).tables);
+        let tables = Tablebase::new(solve(5).unwrap().tables);
         let five = Material::with_pieces(5);
         let (proven, checked) = compare_with_search(&tables, &five, 10, 12);
         assert!(proven * 4 > checked, "{proven} of {checked} proven");
@@ -436,8 +583,10 @@ mod tests {
         }
     }
 
-    /// The value of slot `i` of `m` is the best of its children's values (negated),
-    /// a loss without moves; an unused slot has no value.
+    /// The entry of slot `i` of `m` is the best of its children's: a win one ply
+    /// longer than the nearest child the opponent loses, else a draw if a child is
+    /// drawn, else a loss one ply longer than the longest child the opponent wins (in
+    /// 0 plies without a move); an unused slot has no entry.
     fn assert_consistent(tables: &Tablebase, m: &Material, i: u64) {
         let t = tables.tables().find(|t| t.material() == *m).unwrap();
         let Some(frame) = position(m, i) else {
@@ -445,16 +594,28 @@ mod tests {
             return;
         };
         let pos = frame.position(&Config::STANDARD).unwrap();
-        let v = t.get(i).unwrap();
+        let v = t.entry(i).unwrap();
         let mut children = Vec::new();
         let _ = pos.for_each_move(|mv| {
-            children.push(tables.probe(&pos.after(mv)).unwrap().negated());
+            children.push(tables.probe(&pos.after(mv)).unwrap());
             ControlFlow::<()>::Continue(())
         });
-        let best = [Wdl::Win, Wdl::Draw, Wdl::Loss]
-            .into_iter()
-            .find(|w| children.contains(w))
-            .unwrap_or(Wdl::Loss);
+        let nearest_loss = children
+            .iter()
+            .filter_map(|c| match c {
+                Dtw::Loss(n) => Some(*n),
+                _ => None,
+            })
+            .min();
+        let longest_win = children.iter().filter_map(|c| match c {
+            Dtw::Win(n) => Some(*n),
+            _ => None,
+        });
+        let best = match nearest_loss {
+            Some(n) => Dtw::Win(n + 1),
+            None if children.contains(&Dtw::Draw) => Dtw::Draw,
+            None => Dtw::Loss(longest_win.max().map_or(0, |n| n + 1)),
+        };
         assert_eq!(v, best, "{m}: {}", pos.display_fen());
     }
 }

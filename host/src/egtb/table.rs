@@ -1,49 +1,27 @@
-//! One signature's values, two bits per index slot (four slots a byte, slot `i` in
-//! bits `2(i mod 4)..` of byte `i / 4`).
+//! One signature's entries, one byte per index slot: a [`Dtw`] code, or [`UNUSED`].
 
 use super::index::{self, Frame};
 use super::material::Material;
-use super::Wdl;
+use super::{Dtw, Wdl};
 
 /// The code of an unused index slot.
-pub const UNUSED: u8 = 3;
+pub const UNUSED: u8 = 255;
 
-/// The values of every position of one material signature.
+/// The entries of every position of one material signature.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
     material: Material,
-    slots: u64,
-    packed: Vec<u8>,
+    codes: Vec<u8>,
 }
 
 impl Table {
-    /// Packs one code (a [`Wdl::code`] or [`UNUSED`]) per slot.
+    /// A table of one code (a [`Dtw::code`] or [`UNUSED`]) per slot; `None` when a
+    /// code is neither (the offending slot is [`first_bad_code`]).
     #[must_use]
-    pub fn from_codes(material: Material, codes: &[u8]) -> Table {
-        let packed = codes
-            .chunks(4)
-            .map(|c| {
-                c.iter()
-                    .enumerate()
-                    .fold(0u8, |b, (i, &v)| b | ((v & 3) << (2 * i)))
-            })
-            .collect();
-        Table {
-            material,
-            slots: codes.len() as u64,
-            packed,
-        }
-    }
-
-    /// A table from its packed bytes; `None` unless `packed` has exactly the bytes
-    /// `slots` needs.
-    #[must_use]
-    pub fn from_packed(material: Material, slots: u64, packed: Vec<u8>) -> Option<Table> {
-        (packed.len() as u64 == packed_len(slots)).then_some(Table {
-            material,
-            slots,
-            packed,
-        })
+    pub fn from_codes(material: Material, codes: Vec<u8>) -> Option<Table> {
+        first_bad_code(&codes)
+            .is_none()
+            .then_some(Table { material, codes })
     }
 
     /// The signature.
@@ -54,52 +32,69 @@ impl Table {
 
     /// The number of index slots.
     #[must_use]
-    pub const fn slots(&self) -> u64 {
-        self.slots
+    pub fn slots(&self) -> u64 {
+        self.codes.len() as u64
     }
 
-    /// The packed bytes.
+    /// The stored bytes, one a slot.
     #[must_use]
-    pub fn packed(&self) -> &[u8] {
-        &self.packed
+    pub fn codes(&self) -> &[u8] {
+        &self.codes
+    }
+
+    /// The entry at slot `i` (`None` for an unused slot or past the end).
+    #[must_use]
+    pub fn entry(&self, i: u64) -> Option<Dtw> {
+        Dtw::from_code(*self.codes.get(usize::try_from(i).ok()?)?)
     }
 
     /// The value at slot `i` (`None` for an unused slot or past the end).
     #[must_use]
     pub fn get(&self, i: u64) -> Option<Wdl> {
-        if i >= self.slots {
-            return None;
-        }
-        let byte = self.packed.get(usize::try_from(i / 4).ok()?)?;
-        Wdl::from_code(byte >> (2 * (i % 4)))
+        self.entry(i).map(Dtw::wdl)
     }
 
-    /// The value of a position in the mover's frame (`None` when it is not of this
+    /// The entry of a position in the mover's frame (`None` when it is not of this
     /// table's signature or has no index).
     #[must_use]
-    pub fn probe(&self, frame: &Frame) -> Option<Wdl> {
+    pub fn probe(&self, frame: &Frame) -> Option<Dtw> {
         if frame.material() != self.material {
             return None;
         }
-        self.get(index::index(frame)?)
+        self.entry(index::index(frame)?)
     }
 
     /// How many positions have each value: (losses, draws, wins).
     #[must_use]
     pub fn counts(&self) -> (u64, u64, u64) {
-        (0..self.slots).fold((0, 0, 0), |(l, d, w), i| match self.get(i) {
-            Some(Wdl::Loss) => (l + 1, d, w),
-            Some(Wdl::Draw) => (l, d + 1, w),
-            Some(Wdl::Win) => (l, d, w + 1),
-            None => (l, d, w),
-        })
+        self.codes
+            .iter()
+            .fold((0, 0, 0), |(l, d, w), &c| match Dtw::from_code(c) {
+                Some(Dtw::Loss(_)) => (l + 1, d, w),
+                Some(Dtw::Draw) => (l, d + 1, w),
+                Some(Dtw::Win(_)) => (l, d, w + 1),
+                None => (l, d, w),
+            })
+    }
+
+    /// The longest win or loss stored, in plies (0 without any).
+    #[must_use]
+    pub fn longest(&self) -> u8 {
+        self.codes
+            .iter()
+            .filter_map(|&c| Dtw::from_code(c)?.plies())
+            .max()
+            .unwrap_or(0)
     }
 }
 
-/// Bytes needed for `slots` two-bit values.
+/// The first slot whose byte is neither an entry's code nor [`UNUSED`].
 #[must_use]
-pub const fn packed_len(slots: u64) -> u64 {
-    slots.div_ceil(4)
+pub fn first_bad_code(codes: &[u8]) -> Option<(usize, u8)> {
+    codes
+        .iter()
+        .position(|&c| c != UNUSED && Dtw::from_code(c).is_none())
+        .map(|i| (i, codes[i]))
 }
 
 #[cfg(test)]
@@ -107,14 +102,35 @@ mod tests {
     use super::*;
 
     #[test]
-    fn codes_round_trip_through_packing() {
+    fn codes_give_entries_and_values() {
         let m = "m0k1-m0k1".parse().unwrap();
-        let codes: Vec<u8> = (0..11u8).map(|i| (i * 7) % 4).collect();
-        let t = Table::from_codes(m, &codes);
-        assert_eq!(t.packed().len(), 3);
-        for (i, &c) in codes.iter().enumerate() {
-            assert_eq!(t.get(i as u64), Wdl::from_code(c));
-        }
-        assert_eq!(t.get(11), None);
+        let codes = vec![0, 1, 2, 3, 250, super::super::DRAW_CODE, UNUSED];
+        let t = Table::from_codes(m, codes).unwrap();
+        let entries: Vec<_> = (0..8).map(|i| t.entry(i)).collect();
+        assert_eq!(
+            entries,
+            [
+                Some(Dtw::Loss(0)),
+                Some(Dtw::Win(1)),
+                Some(Dtw::Loss(2)),
+                Some(Dtw::Win(3)),
+                Some(Dtw::Loss(250)),
+                Some(Dtw::Draw),
+                None,
+                None
+            ]
+        );
+        assert_eq!(t.get(3), Some(Wdl::Win));
+        assert_eq!(t.counts(), (3, 1, 2));
+        assert_eq!(t.longest(), 250);
+    }
+
+    #[test]
+    fn bytes_that_are_no_entry_are_refused() {
+        let m = "m0k1-m0k1".parse().unwrap();
+        // 253 is the solver's "unknown", never stored.
+        assert_eq!(first_bad_code(&[1, 253, 2]), Some((1, 253)));
+        assert!(Table::from_codes(m, vec![1, 253]).is_none());
+        assert_eq!(first_bad_code(&[0, 254, 255, 250]), None);
     }
 }

@@ -14,7 +14,7 @@ use super::format::{self, FormatError};
 use super::index::Frame;
 use super::material::Material;
 use super::table::Table;
-use super::Wdl;
+use super::Dtw;
 
 /// The file extension of table files.
 pub const EXTENSION: &str = "egtb";
@@ -103,14 +103,15 @@ impl Tablebase {
         self.tables.values()
     }
 
-    /// The value of `pos` for the side to move, or `None` when its signature has no
-    /// table here (or a man stands on its own crown row). A side to move without
-    /// pieces has lost. The position's draw-rule counters are ignored.
+    /// The entry of `pos` for the side to move (its value and plies to the end), or
+    /// `None` when its signature has no table here (or a man stands on its own crown
+    /// row). A side to move without pieces has lost. The position's draw-rule
+    /// counters are ignored.
     #[must_use]
-    pub fn probe(&self, pos: &Checkers) -> Option<Wdl> {
+    pub fn probe(&self, pos: &Checkers) -> Option<Dtw> {
         let frame = Frame::of(pos);
         if frame.mover == 0 {
-            return Some(Wdl::Loss);
+            return Some(Dtw::Loss(0));
         }
         self.tables.get(&frame.material())?.probe(&frame)
     }

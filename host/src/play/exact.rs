@@ -40,7 +40,7 @@ impl ExactJudge {
     pub fn verdict(&mut self, pos: &AnyPosition) -> Option<(Outcome, Termination)> {
         if let (AnyPosition::Checkers(p), Some(tables)) = (pos, &self.tables) {
             let mover = microply_core::Game::side_to_move(p);
-            let outcome = match tables.probe(p)? {
+            let outcome = match tables.probe(p)?.wdl() {
                 Wdl::Win => Outcome::Win(mover),
                 Wdl::Loss => Outcome::Win(mover.other()),
                 Wdl::Draw => Outcome::Draw,
@@ -105,7 +105,7 @@ mod tests {
     #[test]
     fn checkers_tables_adjudicate_what_they_hold() {
         let dir = tempfile::tempdir().unwrap();
-        Tablebase::new(crate::egtb::solve(3).tables)
+        Tablebase::new(crate::egtb::solve(3).unwrap().tables)
             .write(dir.path())
             .unwrap();
         let mut judge = ExactJudge::new(Some(dir.path())).unwrap();

@@ -18,7 +18,7 @@ use super::clock::GameClocks;
 use super::exact::ExactJudge;
 use super::in_process::{check_options, Answer, InProcess};
 use super::openings::Opening;
-use super::player::{PlayerConfig, PlayerError};
+use super::player::{PlayerConfig, PlayerError, NO_TABLES};
 use super::points::HalfPoints;
 use super::referee::Referee;
 use super::termination::Termination;
@@ -190,11 +190,17 @@ pub enum Seat {
 }
 
 impl Entrant {
-    /// The player's checkers endgame tables (`egtb = "DIR"`), loaded.
+    /// The player's checkers endgame tables, loaded: its own (`egtb = "DIR"`), else
+    /// the match's (`--egtb DIR`, which the referee adjudicates by), none with
+    /// `egtb = "none"`.
     fn tables(&self, rules: &Rules) -> Result<Option<Arc<Tablebase>>, ClientError> {
-        let Some(dir) = &self.config.egtb else {
-            return Ok(None);
+        let dir = match (self.config.egtb.as_deref(), rules.egtb.as_deref()) {
+            (Some(NO_TABLES), _) => return Ok(None),
+            (Some(dir), _) => self.base.join(dir),
+            (None, Some(dir)) if rules.game == GameKind::Checkers => PathBuf::from(dir),
+            (None, _) => return Ok(None),
         };
+        let dir = &dir.display().to_string();
         let failed = |reason: String| ClientError::Spawn {
             command: format!("egtb {dir}"),
             reason,
@@ -205,8 +211,7 @@ impl Entrant {
                 rules.game
             )));
         }
-        let tables =
-            crate::egtb::shared(&self.base.join(dir)).map_err(|e| failed(e.to_string()))?;
+        let tables = crate::egtb::shared(Path::new(dir)).map_err(|e| failed(e.to_string()))?;
         Ok(Some(tables))
     }
 }

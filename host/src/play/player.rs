@@ -105,10 +105,15 @@ pub struct PlayerConfig {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub firmware: Option<String>,
     /// Checkers endgame tables the in-process engine's searches probe (a folder
-    /// relative to the config file's; `microply egtb generate`).
+    /// relative to the config file's; `microply egtb generate`). Without it the
+    /// player uses the match's tables (`--egtb`) if any; [`NO_TABLES`] opts out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub egtb: Option<String>,
 }
+
+/// The `egtb` value of a player that plays without endgame tables even when the
+/// match has some.
+pub const NO_TABLES: &str = "none";
 
 // serde's skip_serializing_if passes a reference.
 #[allow(clippy::trivially_copy_pass_by_ref)]
@@ -272,7 +277,9 @@ impl PlayerConfig {
         if self.cmd.is_some() && self.firmware.is_some() {
             return Err(PlayerError::Engine(self.name.clone()));
         }
-        if self.egtb.is_some() && (self.cmd.is_some() || self.firmware.is_some()) {
+        if self.egtb.as_deref().is_some_and(|e| e != NO_TABLES)
+            && (self.cmd.is_some() || self.firmware.is_some())
+        {
             return Err(PlayerError::Egtb(self.name.clone()));
         }
         if self.table == 0 {
