@@ -222,7 +222,14 @@ fn a_run_extended_with_more_generations_equals_the_longer_run() {
         e.contains("made 3 generations already; --generations 2 cannot shorten it"),
         "{e}"
     );
-    let e = stderr_of(&["train", "--out", path(&extended), "--generations", "9"]);
+    let e = stderr_of(&[
+        "train",
+        path(&long),
+        "--out",
+        path(&extended),
+        "--generations",
+        "9",
+    ]);
     assert!(e.contains("--resume"), "{e}");
     let out = microply(&["train", "--resume", path(&extended), "--generations", "5"]);
     assert!(

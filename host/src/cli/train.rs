@@ -26,7 +26,7 @@ pub struct TrainArgs {
     pub resume: Option<PathBuf>,
     /// With --resume: raise the run's length to N generations and go on (a run that
     /// has not converged); the result equals a run configured with N from the start.
-    #[arg(long, value_name = "N", requires = "resume")]
+    #[arg(long, value_name = "N")]
     pub generations: Option<usize>,
     /// Game worker threads (default: the number of cores); results do not depend on it.
     #[arg(long, alias = "threads", value_parser = super::parse_concurrency)]
@@ -44,6 +44,9 @@ pub struct TrainArgs {
 /// # Errors
 /// A bad config, a missing or damaged state, games that cannot be played, I/O.
 pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
+    if args.generations.is_some() && args.resume.is_none() {
+        anyhow::bail!("--generations N extends a saved run: give --resume DIR");
+    }
     let threads = args
         .concurrency
         .unwrap_or_else(crate::parallel::default_threads);
