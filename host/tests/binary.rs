@@ -116,3 +116,31 @@ fn arguments_that_cannot_apply_are_errors() {
     let (code, err) = status_and_stderr(&["solve", "dots", "--rows", "1", "--fen", "1x1::0-0:1"]);
     assert_eq!(code, Some(0), "{err}");
 }
+
+/// `microply play checkers` uses the tables of the default directory (`MICROPLY_EGTB`)
+/// when there are any and says so; `--no-egtb` plays without.
+#[test]
+fn play_uses_the_default_tables_when_present() {
+    let tmp = tempfile::tempdir().unwrap();
+    let tables = tmp.path().join("egtb");
+    let with_tables = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_microply"))
+            .env("MICROPLY_EGTB", &tables)
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("the binary runs")
+    };
+    let out = with_tables(&["play", "checkers", "--depth", "1"]);
+    assert!(out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("endgame tables"));
+    assert!(with_tables(&["egtb", "generate", "--pieces", "2"])
+        .status
+        .success());
+    let out = with_tables(&["play", "checkers", "--depth", "1"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("using the endgame tables in"), "{stderr}");
+    let out = with_tables(&["play", "checkers", "--depth", "1", "--no-egtb"]);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("endgame tables"));
+}

@@ -405,6 +405,7 @@ fn a_match_stops_early_by_sprt() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("m");
     let out = Command::new(BIN)
+        .env("MICROPLY_EGTB", "") // no default endgame tables: the pinned games
         .args([
             "match",
             "name=deep,depth=4",
@@ -448,6 +449,7 @@ fn a_node_limited_match_from_the_deck_is_the_same_on_any_thread_count() {
     let run = |threads: &str| {
         let dir = tmp.path().join(format!("t{threads}"));
         let out = Command::new(BIN)
+            .env("MICROPLY_EGTB", "") // no default endgame tables: the pinned games
             .args(["match", "name=A,nodes=3000,algo=pvs", "name=B,nodes=1500"])
             .args([
                 "--games",
@@ -599,4 +601,49 @@ fn a_resumed_tournament_refuses_another_file_or_other_players() {
         "{e}"
     );
     assert_eq!(std::fs::read(dir.join("results.csv")).unwrap(), before);
+}
+
+/// `microply match` on checkers uses the tables of the default directory when it
+/// holds some (and says so), lends them to its in-process players and adjudicates by
+/// them; `--no-egtb` plays without; a player's `egtb=none` opts out alone.
+#[test]
+fn a_checkers_match_uses_the_default_tables_when_present() {
+    let tmp = tempfile::tempdir().unwrap();
+    let tables = tmp.path().join("egtb");
+    let out = Command::new(BIN)
+        .env("MICROPLY_EGTB", &tables)
+        .args(["egtb", "generate", "--pieces", "3"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(tables.join("m0k2-m0k1.egtb").exists());
+    let run = |extra: &[&str], name: &str| {
+        let dir = tmp.path().join(name);
+        let out = Command::new(BIN)
+            .env("MICROPLY_EGTB", &tables)
+            .args(["match", "name=A,depth=1", "name=B,depth=1,egtb=none"])
+            .args(["--games", "2", "--out", dir.to_str().unwrap()])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        let run: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("run.json")).unwrap()).unwrap();
+        (stderr, run["config"]["egtb"].as_str().map(str::to_owned))
+    };
+    let (stderr, egtb) = run(&[], "with");
+    assert!(stderr.contains("using the endgame tables in"), "{stderr}");
+    assert_eq!(egtb.as_deref(), tables.to_str());
+    let (stderr, egtb) = run(&["--no-egtb"], "without");
+    assert!(!stderr.contains("endgame tables"), "{stderr}");
+    assert_eq!(egtb, None);
 }

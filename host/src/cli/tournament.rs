@@ -67,9 +67,15 @@ pub struct ScheduleArgs {
     /// Play every game out: no resign, draw or exact adjudication (the ply cap stays).
     #[arg(long)]
     pub no_adjudication: bool,
-    /// Checkers endgame tables the referee adjudicates by (`microply egtb generate`).
-    #[arg(long, value_name = "DIR")]
+    /// Checkers endgame tables (`microply egtb generate`): the referee adjudicates by
+    /// them and in-process players without an `egtb` of their own search with them.
+    /// Default: the tables in `$MICROPLY_EGTB` or ~/.local/share/microply/egtb when
+    /// there are any.
+    #[arg(long, value_name = "DIR", conflicts_with = "no_egtb")]
     pub egtb: Option<String>,
+    /// No endgame tables even when the default directory holds some.
+    #[arg(long)]
+    pub no_egtb: bool,
     /// The run's seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -79,6 +85,20 @@ pub struct ScheduleArgs {
 }
 
 impl ScheduleArgs {
+    /// The default directory's checkers tables, when there are any and `--no-egtb`
+    /// is not given (said on stderr).
+    fn default_tables(&self) -> Option<String> {
+        if self.no_egtb || self.game != microply_core::games::GameKind::Checkers {
+            return None;
+        }
+        let dir = crate::egtb::location::present()?;
+        eprintln!(
+            "using the endgame tables in {} (--no-egtb plays without)",
+            dir.display()
+        );
+        Some(dir.display().to_string())
+    }
+
     /// The players of `specs`, those without a limit on `--tc`.
     fn players(&self, specs: &[&str]) -> anyhow::Result<Vec<PlayerConfig>> {
         Ok(specs
@@ -111,7 +131,7 @@ impl ScheduleArgs {
             advance: 1,
             adjudication: self.no_adjudication.then(Adjudication::default),
             time_margin_ms: self.timemargin,
-            egtb: self.egtb.clone(),
+            egtb: self.egtb.clone().or_else(|| self.default_tables()),
             sprt: None,
             players,
         }

@@ -97,10 +97,12 @@ impl Ga {
     fn breed_pair(&mut self, a: &Individual, b: &Individual, stats: &[Stats]) -> [Child; 2] {
         let bits = self.encoding.bits();
         let rates = self.config.rates;
-        let adaptive = self.config.adaptive_rates;
+        let explore = self.config.explore_when_uniform;
         let mut x = a.chromosome.clone();
         let mut y = b.chromosome.clone();
         for (j, s) in stats.iter().enumerate() {
+            // Fixed rates, or a converged column bred at the full rates.
+            let adaptive = self.config.adaptive_rates && !(explore && s.max <= s.mean);
             let f_prime = a.fitness[j].max(b.fitness[j]);
             let pc = if adaptive {
                 rates.crossover(f_prime, *s)
@@ -330,5 +332,60 @@ impl Generation for Ga {
         population
             .best()
             .map(|i| (self.encoding.decode(&i.chromosome), i.objective))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ga::encoding::Range;
+
+    /// Two identical parents of equal fitness in a converged population: without
+    /// `explore_when_uniform` a child keeps almost every bit (pm_b = 0.001 a bit),
+    /// with it about pm_a = 0.1 of its 50 bits flip (crossover of equal genes
+    /// changes nothing).
+    #[test]
+    fn a_converged_population_explores_at_the_full_rates_when_asked() {
+        let flipped = |explore: bool| {
+            let encoding = Encoding::new(vec![Range::new(-8.0, 7.5); 10], 5).unwrap();
+            let config = GaConfig {
+                population: 4,
+                explore_when_uniform: explore,
+                ..GaConfig::default()
+            };
+            let mut ga = Ga::new(config, encoding, 3).unwrap();
+            let parent = Individual {
+                chromosome: Chromosome {
+                    genes: vec![21; 10],
+                },
+                objective: 1.0,
+                parent_objective: None,
+                changed: vec![false; 10],
+                fitness: vec![0.5; 10],
+            };
+            let stats = vec![
+                Stats {
+                    mean: 0.5,
+                    max: 0.5
+                };
+                10
+            ];
+            let mut bits = 0u32;
+            for _ in 0..500 {
+                for child in ga.breed_pair(&parent, &parent, &stats) {
+                    bits += child
+                        .chromosome
+                        .genes()
+                        .iter()
+                        .map(|g| (g ^ 21).count_ones())
+                        .sum::<u32>();
+                }
+            }
+            f64::from(bits) / 1000.0
+        };
+        let (off, on) = (flipped(false), flipped(true));
+        // Expected 0.05 and 5 bits a child.
+        assert!(off < 0.2, "{off}");
+        assert!((4.0..6.0).contains(&on), "{on}");
     }
 }

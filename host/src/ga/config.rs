@@ -16,6 +16,11 @@ pub struct GaConfig {
     pub epsilon: f64,
     /// Adapt the crossover and mutation rates to fitness; off: pc_a and pm_a always.
     pub adaptive_rates: bool,
+    /// With adaptive rates: a parameter whose fitness is the same in every individual
+    /// (a converged population) is bred at the full rates pc_a and pm_a instead of the
+    /// best's pc_b and pm_b, so a collapsed population explores again (docs/ga.md).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub explore_when_uniform: bool,
     /// The rate constants.
     pub rates: Rates,
     /// Run the heuristic step after each generation.
@@ -33,6 +38,7 @@ impl Default for GaConfig {
             improved_fitness: true,
             epsilon: 0.2,
             adaptive_rates: true,
+            explore_when_uniform: false,
             rates: Rates::PAPER,
             heuristic: true,
             heuristic_step: 4,

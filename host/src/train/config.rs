@@ -97,6 +97,10 @@ pub struct TrainConfig {
     /// Adapt crossover and mutation rates to fitness.
     #[serde(default = "yes")]
     pub adaptive_rates: bool,
+    /// A converged parameter (the same fitness in every individual) is bred at the
+    /// full rates pc_a, pm_a instead of pc_b, pm_b: a collapsed population explores.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub explore_when_uniform: bool,
     /// The rate constants pc_a, pc_b, pm_a, pm_b.
     #[serde(default = "default_rates")]
     pub rates: Rates,
@@ -350,6 +354,7 @@ impl TrainConfig {
             improved_fitness: self.improved_fitness,
             epsilon: self.epsilon,
             adaptive_rates: self.adaptive_rates,
+            explore_when_uniform: self.explore_when_uniform,
             rates: self.rates,
             heuristic: self.heuristic,
             heuristic_step: self.heuristic_step,
