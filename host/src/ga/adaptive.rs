@@ -353,11 +353,11 @@ mod tests {
                 explore_when_uniform: explore,
                 ..GaConfig::default()
             };
+            let chromosome = encoding.encode(&[2.5; 10]).unwrap();
+            assert_eq!(chromosome.genes(), [21; 10]);
             let mut ga = Ga::new(config, encoding, 3).unwrap();
             let parent = Individual {
-                chromosome: Chromosome {
-                    genes: vec![21; 10],
-                },
+                chromosome,
                 objective: 1.0,
                 parent_objective: None,
                 changed: vec![false; 10],
