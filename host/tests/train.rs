@@ -210,7 +210,11 @@ fn a_run_extended_with_more_generations_equals_the_longer_run() {
     let (whole, extended) = (tmp.path().join("whole"), tmp.path().join("extended"));
     for (config, dir) in [(&long, &whole), (&short, &extended)] {
         let out = microply(&["train", path(config), "--out", path(dir)]);
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
     assert!(!extended.join("champions/gen-0004.toml").exists());
     let e = stderr_of(&["train", "--resume", path(&extended), "--generations", "2"]);
@@ -221,7 +225,11 @@ fn a_run_extended_with_more_generations_equals_the_longer_run() {
     let e = stderr_of(&["train", "--out", path(&extended), "--generations", "9"]);
     assert!(e.contains("--resume"), "{e}");
     let out = microply(&["train", "--resume", path(&extended), "--generations", "5"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let (a, b) = (files(&whole), files(&extended));
     assert_eq!(a.keys().collect::<Vec<_>>(), b.keys().collect::<Vec<_>>());
     for (name, bytes) in &a {

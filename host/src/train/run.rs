@@ -51,7 +51,9 @@ pub enum TrainError {
     #[error("{0}: {1}")]
     Folder(PathBuf, std::io::Error),
     /// `--generations` asks for fewer generations than the run has made.
-    #[error("the run has made {made} generations already; --generations {asked} cannot shorten it")]
+    #[error(
+        "the run has made {made} generations already; --generations {asked} cannot shorten it"
+    )]
     Shorter {
         /// Generations recorded (after generation 0).
         made: usize,
