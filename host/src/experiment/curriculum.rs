@@ -143,7 +143,9 @@ pub fn run_curriculum(
 
 /// `fitness.svg`: each run's best objective per generation, and a dashed line where
 /// a run's stage switches (between generations g − 1 and g, at x = g − ½, as the
-/// trainer's own `fitness.svg` marks them), one legend entry per run that switches.
+/// trainer's own `fitness.svg` marks them). Runs that switch at the same generations
+/// (`ga` and `aco` follow one curriculum) share one line and one legend entry,
+/// `stage switch (ga, aco)`, rather than lines drawn over each other.
 fn fitness_plot(runs: &[(Method, &[GenerationRecord])]) -> Result<String, PlotError> {
     let series: Vec<Series> = runs
         .iter()
@@ -155,11 +157,22 @@ fn fitness_plot(runs: &[(Method, &[GenerationRecord])]) -> Result<String, PlotEr
                 .collect(),
         })
         .collect();
-    let markers: Vec<Markers> = runs
-        .iter()
-        .map(|&(method, history)| Markers {
-            name: format!("{} stage switch", method.as_str()),
-            xs: changes(history).0,
+    let mut groups: Vec<(Vec<&str>, Vec<f64>)> = Vec::new();
+    for &(method, history) in runs {
+        let xs = changes(history).0;
+        if xs.is_empty() {
+            continue;
+        }
+        match groups.iter_mut().find(|(_, seen)| *seen == xs) {
+            Some((names, _)) => names.push(method.as_str()),
+            None => groups.push((vec![method.as_str()], xs)),
+        }
+    }
+    let markers: Vec<Markers> = groups
+        .into_iter()
+        .map(|(names, xs)| Markers {
+            name: format!("stage switch ({})", names.join(", ")),
+            xs,
         })
         .collect();
     marked_line_plot(
@@ -244,11 +257,12 @@ mod tests {
     /// A run of `config` by `method` over generations 0..=`last`, each record in the
     /// stage the trainer scores that generation in.
     fn history(config: &TrainConfig, method: Method, last: u64) -> Vec<GenerationRecord> {
+        let slope = 1.0 + METHODS.iter().position(|&m| m == method).unwrap_or(0) as f64;
         (0..=last)
             .map(|g| GenerationRecord {
                 generation: g,
                 stage: stage_at(&config.stages, method, g).0,
-                best: 10.0 + g as f64,
+                best: 10.0 + slope * g as f64,
                 mean: 5.0,
                 champion: vec![0.0; 10],
                 games: 22 * (g + 1),
@@ -320,48 +334,80 @@ mod tests {
             .collect()
     }
 
+    /// The texts of the SVG `doc`.
+    fn texts_of<'a>(doc: &'a roxmltree::Document<'_>) -> Vec<&'a str> {
+        doc.descendants()
+            .filter(|n| n.has_tag_name("text"))
+            .filter_map(|n| n.text().map(str::trim))
+            .collect()
+    }
+
+    /// The plot of the three methods, each trained with its own config.
+    fn plot(configs: [&TrainConfig; 3]) -> String {
+        let histories: Vec<(Method, Vec<GenerationRecord>)> = METHODS
+            .iter()
+            .zip(configs)
+            .map(|(&m, c)| (m, history(c, m, 12)))
+            .collect();
+        let runs: Vec<(Method, &[GenerationRecord])> =
+            histories.iter().map(|(m, h)| (*m, h.as_slice())).collect();
+        fitness_plot(&runs).unwrap()
+    }
+
+    /// Asserts that every vertical marker dash in `colour` stands at `x` (±1 pixel)
+    /// and that there are several.
+    fn assert_dashes_at(doc: &roxmltree::Document<'_>, colour: &str, x: f64) {
+        let xs = dash_xs(doc, colour);
+        assert!(xs.len() >= 10, "{colour}: {xs:?}");
+        for dash in xs {
+            assert!((dash - x).abs() <= 1.0, "{colour}: dash at {dash}, not {x}");
+        }
+    }
+
     #[test]
     fn the_plot_marks_each_runs_stage_switches() {
         // The quick preset's second stage starts at generation 8: `ga` and `aco` follow
         // the curriculum and switch between generations 7 and 8, `ga-flat` plays the
-        // last stage throughout and never switches.
+        // last stage throughout and never switches. One line at x = 7.5 for both, in
+        // the first marker colour (black), three quarters of the way from the tick of
+        // generation 6 to that of 8.
         let quick = TrainConfig::quick();
-        let histories: Vec<(Method, Vec<GenerationRecord>)> = METHODS
-            .iter()
-            .map(|&m| (m, history(&quick, m, 12)))
-            .collect();
-        let runs: Vec<(Method, &[GenerationRecord])> =
-            histories.iter().map(|(m, h)| (*m, h.as_slice())).collect();
-        let svg = fitness_plot(&runs).unwrap();
+        let svg = plot([&quick; 3]);
         let doc = roxmltree::Document::parse(&svg).unwrap();
-        let texts: Vec<&str> = doc
-            .descendants()
-            .filter(|n| n.has_tag_name("text"))
-            .filter_map(|n| n.text().map(str::trim))
-            .collect();
-        for legend in [
-            "ga",
-            "ga-flat",
-            "aco",
-            "ga stage switch",
-            "aco stage switch",
-        ] {
+        let texts = texts_of(&doc);
+        for legend in ["ga", "ga-flat", "aco", "stage switch (ga, aco)"] {
             assert!(texts.contains(&legend), "{legend}: {texts:?}");
         }
-        assert!(!texts.contains(&"ga-flat stage switch"));
-        // x = 7.5, three quarters of the way from the tick of generation 6 to that of 8.
+        assert_eq!(
+            texts
+                .iter()
+                .filter(|t| t.starts_with("stage switch"))
+                .count(),
+            1
+        );
         let (six, eight) = (tick_x(&doc, "6"), tick_x(&doc, "8"));
-        let switch = six + 0.75 * (eight - six);
-        // `ga` is the first marker kind (black), `aco` the third (green).
-        for colour in ["#000000", "#009600"] {
-            let xs = dash_xs(&doc, colour);
-            assert!(xs.len() >= 10, "{colour}: {xs:?}");
-            for x in xs {
-                assert!(
-                    (x - switch).abs() <= 1.0,
-                    "{colour}: dash at {x}, switch at {switch}"
-                );
-            }
+        assert_dashes_at(&doc, "#000000", six + 0.75 * (eight - six));
+        assert!(dash_xs(&doc, "#C80000").is_empty());
+
+        // `aco` on a schedule switching at generation 4 instead: two lines, `ga`'s at
+        // 7.5 (black), `aco`'s at 3.5 (the second marker colour, red).
+        let early = TrainConfig {
+            stages: vec![quick.stages[0].clone(), {
+                let mut s = quick.stages[1].clone();
+                s.from = 4;
+                s
+            }],
+            ..quick.clone()
+        };
+        let svg = plot([&quick, &quick, &early]);
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let texts = texts_of(&doc);
+        for legend in ["stage switch (ga)", "stage switch (aco)"] {
+            assert!(texts.contains(&legend), "{legend}: {texts:?}");
         }
+        let (two, four) = (tick_x(&doc, "2"), tick_x(&doc, "4"));
+        let (six, eight) = (tick_x(&doc, "6"), tick_x(&doc, "8"));
+        assert_dashes_at(&doc, "#000000", six + 0.75 * (eight - six));
+        assert_dashes_at(&doc, "#C80000", two + 0.75 * (four - two));
     }
 }
