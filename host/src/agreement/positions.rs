@@ -94,7 +94,10 @@ pub enum SpecError {
         cols: u8,
     },
     /// Lines left beyond what the solver does quickly, or none.
-    #[error("--lines-left {0}: must be in 1..={MAX_LINES_LEFT} (more is too slow to solve)")]
+    #[error(
+        "--lines-left {0}: must be in 1..={MAX_LINES_LEFT} (0 is a finished game, more \
+         than {MAX_LINES_LEFT} too slow to solve)"
+    )]
     LinesLeftOutOfRange(u32),
     /// At least as many lines left as the board has.
     #[error("--lines-left {lines}: a {rows}x{cols} board has only {edges} lines")]
