@@ -99,7 +99,8 @@ fn margin_so_far(pos: &Dots) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use microply_core::Notation;
+    use microply_core::games::dots::Size;
+    use microply_core::{Notation, Player};
 
     #[test]
     fn two_boxes_one_to_take_by_hand() {
@@ -115,6 +116,32 @@ mod tests {
         assert_eq!(o.same_result, o.best);
         assert_eq!(o.legal, Edges::EMPTY.with(middle).with(right));
         assert_eq!(move_value(&pos, right, &mut SolverMemory::new(0)), Ok(-2));
+    }
+
+    #[test]
+    fn a_late_4x4_position_by_hand() {
+        // 4×4, everything drawn but six lines: the top of the top-left box (whose
+        // other three sides are drawn: a box to take) and the five verticals of the
+        // bottom row (a chain of four boxes, open at both ends). 11 boxes are taken,
+        // 8–3 for the mover. Taking the box (+1) leaves the mover to open the last
+        // chain, all four to the opponent: 1 − 4 = −3, 9–7 overall.
+        // Any chain line instead hands over the box and the chain: −5, 8–8. So the
+        // box is the one optimal move and the only one that keeps the win.
+        let size = Size::new(4, 4).unwrap();
+        let the_box = Edge::horizontal(0, 0).unwrap();
+        let chain: Vec<Edge> = (0..=4).map(|c| Edge::vertical(3, c).unwrap()).collect();
+        let undrawn = chain.iter().fold(the_box.set(), |s, &e| s.with(e));
+        let pos =
+            Dots::from_parts(size, Edges::all(size).minus(undrawn), [8, 3], Player::First).unwrap();
+        assert_eq!(pos.undrawn(), undrawn);
+        let o = optimal_moves(&pos, &mut SolverMemory::new(1 << 10)).unwrap();
+        assert_eq!(o.value, -3);
+        assert_eq!(o.best, the_box.set());
+        assert_eq!(o.same_result, the_box.set());
+        assert_eq!(o.legal, undrawn);
+        for &e in &chain {
+            assert_eq!(move_value(&pos, e, &mut SolverMemory::new(0)), Ok(-5));
+        }
     }
 
     #[test]

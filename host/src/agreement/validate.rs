@@ -13,7 +13,9 @@ use crate::parallel::{default_threads, ordered_map_with};
 /// Table entries of each validation search (fresh for every position, so a choice
 /// never depends on the positions searched before it).
 const TABLE_ENTRIES: usize = 1 << 14;
-/// Move stack words: 3×3 has 24 edges, a path at most 24 plies.
+/// Move stack words: a path of at most 24 plies (the CLI's deepest depth) of at most
+/// 24 moves each (3×3 has 24 edges, a late position at most
+/// [`MAX_LINES_LEFT`](super::positions::MAX_LINES_LEFT) undrawn).
 const MOVE_STACK: usize = 1024;
 
 /// The result of validating one weight set at one depth.
@@ -99,7 +101,7 @@ impl SearchMemory {
     }
 
     /// The move a fixed-depth AB-SSS\* search with `eval` plays (`None` if the move
-    /// stack ran out, which 3×3 cannot do, or the game is over).
+    /// stack ran out, which no validation position can make it do, or the game is over).
     fn choose(&mut self, pos: &Dots, eval: &ChainEval, depth: u32) -> Option<Edge> {
         let mut table = Table::new(&mut self.table);
         table.clear();
@@ -126,7 +128,7 @@ impl SearchMemory {
 mod tests {
     use super::*;
     use crate::agreement::optimal::optimal_moves;
-    use crate::agreement::positions::validation_set;
+    use crate::agreement::positions::{validation_set, SetSpec};
     use microply_core::Notation;
 
     fn solved(fen: &str) -> SolvedPosition {
@@ -163,7 +165,7 @@ mod tests {
 
     #[test]
     fn deterministic_whatever_the_threads() {
-        let set = validation_set(5, 60, 2);
+        let set = validation_set(&SetSpec::DEFAULT, 5, 60, 2).unwrap();
         let w = Weights::EXPERIENCED.to_array();
         let one = validate_on(1, &w, 2, &set);
         assert_eq!(one, validate_on(3, &w, 2, &set));
@@ -177,7 +179,7 @@ mod tests {
         // board. Against the box difference alone (zero weights), at depth 4 on 300
         // positions it finds an optimal move about 40 times less (61 against 104
         // when this test was written).
-        let set = validation_set(11, 300, 2);
+        let set = validation_set(&SetSpec::DEFAULT, 11, 300, 2).unwrap();
         let eight = Value::from_num(8);
         let swamped = [eight, Value::ZERO].repeat(5);
         let swamped: [Value; 10] = swamped.try_into().unwrap();

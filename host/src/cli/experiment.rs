@@ -7,7 +7,7 @@ use anyhow::Context;
 use microply_core::games::dots::Weights;
 use microply_core::score::Value;
 
-use crate::agreement::positions::{validation_set, DEFAULT_COUNT, DEFAULT_SEED};
+use crate::agreement::positions::{validation_set, SetSpec, DEFAULT_COUNT, DEFAULT_SEED};
 use crate::agreement::validate::validate_on;
 use crate::experiment::champions::run_champions;
 use crate::experiment::curriculum::{default_budget, run_curriculum};
@@ -25,13 +25,24 @@ use crate::train::TrainConfig;
 #[derive(Debug, clap::Subcommand)]
 pub enum ExperimentCommand {
     /// How often a weight set's depth-limited AB-SSS* choice is a move the exact solver
-    /// rates optimal, on seeded 3×3 middle-game positions (docs/ga.md).
+    /// rates optimal, on seeded quiet positions: 3×3 middle games by default, late
+    /// positions with --lines-left undrawn lines on any board (docs/ga.md).
     Validate {
         #[command(flatten)]
         weights: WeightsArg,
         /// Search depth (plies).
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=24))]
         depth: u32,
+        /// Box rows of the positions.
+        #[arg(long, default_value_t = 3)]
+        rows: u8,
+        /// Box columns of the positions.
+        #[arg(long, default_value_t = 3)]
+        cols: u8,
+        /// Late positions with N undrawn lines, 1..=16 (default: 3×3 middle games;
+        /// required on other boards).
+        #[arg(long, value_name = "N")]
+        lines_left: Option<u32>,
         /// Positions in the set.
         #[arg(long, default_value_t = DEFAULT_COUNT, value_parser = parse_positive)]
         positions: usize,
@@ -255,18 +266,22 @@ pub fn run(command: &ExperimentCommand) -> anyhow::Result<()> {
         ExperimentCommand::Validate {
             weights,
             depth,
+            rows,
+            cols,
+            lines_left,
             positions,
             seed,
             concurrency,
         } => {
             let threads = concurrency.unwrap_or_else(default_threads);
+            let spec = SetSpec::new(*rows, *cols, *lines_left)?;
             let (w, source) = weights.load()?;
             let started = std::time::Instant::now();
-            let set = validation_set(*seed, *positions, threads);
+            let set = validation_set(&spec, *seed, *positions, threads)?;
             let solved = started.elapsed().as_secs_f64();
             let v = validate_on(threads, &w, *depth, &set);
             println!(
-                "validation of {source} at depth {}: {} positions (3x3, seed {seed})",
+                "validation of {source} at depth {}: {} positions ({spec}, seed {seed})",
                 v.depth, v.positions
             );
             println!(

@@ -10,9 +10,11 @@ use super::error::ExperimentError;
 use super::league::{play_league, Board, Pairing, Side};
 use super::training::{dots_weights, final_depth, train_or_resume, Trained};
 use crate::files::write_atomically;
-use crate::report::{line_plot, markdown_table, Series};
+use crate::report::{markdown_table, marked_line_plot, Markers, PlotError, Series};
 use crate::tournament::config::Format;
 use crate::tournament::standings::standings;
+use crate::train::checkpoint::GenerationRecord;
+use crate::train::output::changes;
 use crate::train::{Method, TrainConfig};
 
 /// The three methods, in report order.
@@ -139,6 +141,48 @@ pub fn run_curriculum(
     Ok(results)
 }
 
+/// `fitness.svg`: each run's best objective per generation, and a dashed line where
+/// a run's stage switches (between generations g − 1 and g, at x = g − ½, as the
+/// trainer's own `fitness.svg` marks them). Runs that switch at the same generations
+/// (`ga` and `aco` follow one curriculum) share one line and one legend entry,
+/// `stage switch (ga, aco)`, rather than lines drawn over each other.
+fn fitness_plot(runs: &[(Method, &[GenerationRecord])]) -> Result<String, PlotError> {
+    let series: Vec<Series> = runs
+        .iter()
+        .map(|&(method, history)| Series {
+            name: method.as_str().to_owned(),
+            points: history
+                .iter()
+                .map(|g| (g.generation as f64, g.best))
+                .collect(),
+        })
+        .collect();
+    let mut groups: Vec<(Vec<&str>, Vec<f64>)> = Vec::new();
+    for &(method, history) in runs {
+        let xs = changes(history).0;
+        if xs.is_empty() {
+            continue;
+        }
+        match groups.iter_mut().find(|(_, seen)| *seen == xs) {
+            Some((names, _)) => names.push(method.as_str()),
+            None => groups.push((vec![method.as_str()], xs)),
+        }
+    }
+    let markers: Vec<Markers> = groups
+        .into_iter()
+        .map(|(names, xs)| Markers {
+            name: format!("stage switch ({})", names.join(", ")),
+            xs,
+        })
+        .collect();
+    marked_line_plot(
+        "Best objective per generation (dashed: stage switches)",
+        ("generation", "best objective"),
+        &series,
+        &markers,
+    )
+}
+
 fn write_report(
     out: &Path,
     budget: u64,
@@ -147,26 +191,11 @@ fn write_report(
     board: &Board,
     results: &[MethodResult],
 ) -> Result<(), ExperimentError> {
-    let series: Vec<Series> = results
+    let runs: Vec<(Method, &[GenerationRecord])> = results
         .iter()
-        .map(|r| Series {
-            name: r.method.as_str().to_owned(),
-            points: r
-                .trained
-                .summary
-                .history
-                .iter()
-                .map(|g| (g.generation as f64, g.best))
-                .collect(),
-        })
+        .map(|r| (r.method, r.trained.summary.history.as_slice()))
         .collect();
-    let svg = line_plot(
-        "Best objective per generation",
-        "generation",
-        "best objective",
-        &series,
-    )
-    .map_err(|e| ExperimentError::Setting(e.to_string()))?;
+    let svg = fitness_plot(&runs).map_err(|e| ExperimentError::Setting(e.to_string()))?;
     let plot = out.join("fitness.svg");
     write_atomically(&plot, svg.as_bytes()).map_err(ExperimentError::write(&plot))?;
     let rows: Vec<Vec<String>> = results
@@ -222,6 +251,32 @@ fn write_report(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::train::checkpoint::Opponent;
+    use crate::train::stage::stage_at;
+
+    /// A run of `config` by `method` over generations 0..=`last`, each record in the
+    /// stage the trainer scores that generation in.
+    fn history(config: &TrainConfig, method: Method, last: u64) -> Vec<GenerationRecord> {
+        let slope = 1.0 + METHODS.iter().position(|&m| m == method).unwrap_or(0) as f64;
+        (0..=last)
+            .map(|g| GenerationRecord {
+                generation: g,
+                stage: stage_at(&config.stages, method, g).0,
+                best: 10.0 + slope * g as f64,
+                mean: 5.0,
+                champion: vec![0.0; 10],
+                games: 22 * (g + 1),
+                opponent: Opponent {
+                    depth: 2,
+                    sparring_depth: 2,
+                    depths: vec![],
+                    weights: None,
+                    pool: vec![],
+                },
+                diagnostics: Default::default(),
+            })
+            .collect()
+    }
 
     #[test]
     fn every_method_gets_the_budget_and_a_cap_it_cannot_reach_first() {
@@ -246,5 +301,113 @@ mod tests {
         assert_eq!(budgeted(&quick, Method::GaFlat, 384).generations, 18);
         assert_eq!(budgeted(&quick, Method::Aco, 384).generations, 16);
         assert_eq!(budgeted(&with_openings, Method::Aco, 384).generations, 4);
+    }
+
+    /// The x coordinate of the x axis' tick label `label` (plotters centres a tick's
+    /// label on the tick).
+    fn tick_x(doc: &roxmltree::Document<'_>, label: &str) -> f64 {
+        let text = doc
+            .descendants()
+            .find(|n| n.has_tag_name("text") && n.text().map(str::trim) == Some(label))
+            .unwrap_or_else(|| panic!("no tick label {label}"));
+        text.attribute("x").unwrap().parse().unwrap()
+    }
+
+    /// The x coordinates of the vertical dashes drawn in `colour` at the markers'
+    /// width (2; the axes are 1 wide).
+    fn dash_xs(doc: &roxmltree::Document<'_>, colour: &str) -> Vec<f64> {
+        doc.descendants()
+            .filter(|n| n.has_tag_name("polyline") && n.attribute("stroke") == Some(colour))
+            .filter(|n| n.attribute("stroke-width") == Some("2"))
+            .filter_map(|n| {
+                let points: Vec<(f64, f64)> = n
+                    .attribute("points")?
+                    .split_whitespace()
+                    .map(|p| {
+                        let (x, y) = p.split_once(',').unwrap();
+                        (x.parse().unwrap(), y.parse().unwrap())
+                    })
+                    .collect();
+                let vertical = points.len() == 2 && points[0].0 == points[1].0;
+                vertical.then_some(points[0].0)
+            })
+            .collect()
+    }
+
+    /// The texts of the SVG `doc`.
+    fn texts_of<'a>(doc: &'a roxmltree::Document<'_>) -> Vec<&'a str> {
+        doc.descendants()
+            .filter(|n| n.has_tag_name("text"))
+            .filter_map(|n| n.text().map(str::trim))
+            .collect()
+    }
+
+    /// The plot of the three methods, each trained with its own config.
+    fn plot(configs: [&TrainConfig; 3]) -> String {
+        let histories: Vec<(Method, Vec<GenerationRecord>)> = METHODS
+            .iter()
+            .zip(configs)
+            .map(|(&m, c)| (m, history(c, m, 12)))
+            .collect();
+        let runs: Vec<(Method, &[GenerationRecord])> =
+            histories.iter().map(|(m, h)| (*m, h.as_slice())).collect();
+        fitness_plot(&runs).unwrap()
+    }
+
+    /// Asserts that every vertical marker dash in `colour` stands at `x` (±1 pixel)
+    /// and that there are several.
+    fn assert_dashes_at(doc: &roxmltree::Document<'_>, colour: &str, x: f64) {
+        let xs = dash_xs(doc, colour);
+        assert!(xs.len() >= 10, "{colour}: {xs:?}");
+        for dash in xs {
+            assert!((dash - x).abs() <= 1.0, "{colour}: dash at {dash}, not {x}");
+        }
+    }
+
+    #[test]
+    fn the_plot_marks_each_runs_stage_switches() {
+        // The quick preset's second stage starts at generation 8: `ga` and `aco` follow
+        // the curriculum and switch between generations 7 and 8, `ga-flat` plays the
+        // last stage throughout and never switches. One line at x = 7.5 for both, in
+        // the first marker colour (black), three quarters of the way from the tick of
+        // generation 6 to that of 8.
+        let quick = TrainConfig::quick();
+        let svg = plot([&quick; 3]);
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let texts = texts_of(&doc);
+        for legend in ["ga", "ga-flat", "aco", "stage switch (ga, aco)"] {
+            assert!(texts.contains(&legend), "{legend}: {texts:?}");
+        }
+        assert_eq!(
+            texts
+                .iter()
+                .filter(|t| t.starts_with("stage switch"))
+                .count(),
+            1
+        );
+        let (six, eight) = (tick_x(&doc, "6"), tick_x(&doc, "8"));
+        assert_dashes_at(&doc, "#000000", six + 0.75 * (eight - six));
+        assert!(dash_xs(&doc, "#C80000").is_empty());
+
+        // `aco` on a schedule switching at generation 4 instead: two lines, `ga`'s at
+        // 7.5 (black), `aco`'s at 3.5 (the second marker colour, red).
+        let early = TrainConfig {
+            stages: vec![quick.stages[0].clone(), {
+                let mut s = quick.stages[1].clone();
+                s.from = 4;
+                s
+            }],
+            ..quick.clone()
+        };
+        let svg = plot([&quick, &quick, &early]);
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let texts = texts_of(&doc);
+        for legend in ["stage switch (ga)", "stage switch (aco)"] {
+            assert!(texts.contains(&legend), "{legend}: {texts:?}");
+        }
+        let (two, four) = (tick_x(&doc, "2"), tick_x(&doc, "4"));
+        let (six, eight) = (tick_x(&doc, "6"), tick_x(&doc, "8"));
+        assert_dashes_at(&doc, "#000000", six + 0.75 * (eight - six));
+        assert_dashes_at(&doc, "#C80000", two + 0.75 * (four - two));
     }
 }

@@ -21,6 +21,6 @@ pub mod vs_hand;
 pub use crate::weights_file;
 
 pub use crate::agreement::optimal::{optimal_moves, OptimalMoves};
-pub use crate::agreement::positions::{validation_set, SolvedPosition};
+pub use crate::agreement::positions::{validation_set, SetSpec, SolvedPosition};
 pub use crate::agreement::validate::Validation;
 pub use error::ExperimentError;

@@ -198,8 +198,10 @@ pub fn plots(history: &[GenerationRecord]) -> Result<Vec<(String, String)>, Outp
 
 /// Where the partners change in a way that makes objectives incomparable: between
 /// generation g − 1 and g, a new stage (`stage_switches`) or, inside a stage, a new
-/// hall of fame (`pool_changes`), each at x = g − ½.
-fn changes(history: &[GenerationRecord]) -> (Vec<f64>, Vec<f64>) {
+/// hall of fame (`pool_changes`), each at x = g − ½. `fitness.svg` marks both, the
+/// `curriculum` experiment's plot each run's stage switches.
+#[must_use]
+pub fn changes(history: &[GenerationRecord]) -> (Vec<f64>, Vec<f64>) {
     let (mut stage_switches, mut pool_changes) = (vec![], vec![]);
     for pair in history.windows(2) {
         let (before, r) = (&pair[0], &pair[1]);

@@ -5,7 +5,7 @@
 use microply_core::games::dots::Weights;
 use microply_core::games::GameKind;
 
-use crate::agreement::positions::{validation_set, DEFAULT_COUNT, DEFAULT_SEED};
+use crate::agreement::positions::{validation_set, SetSpec, DEFAULT_COUNT, DEFAULT_SEED};
 use crate::agreement::validate::{validate_on, Validation};
 use crate::report::markdown_table;
 
@@ -43,7 +43,8 @@ pub fn before_after(
     }
     let weights = crate::ga::weights::to_array::<10>(&champion.weights)
         .map_err(|e| ValidateError(e.to_string()))?;
-    let set = validation_set(DEFAULT_SEED, DEFAULT_COUNT, threads);
+    let set = validation_set(&SetSpec::DEFAULT, DEFAULT_SEED, DEFAULT_COUNT, threads)
+        .map_err(|e| ValidateError(e.to_string()))?;
     Ok(BeforeAfter {
         before: validate_on(threads, &Weights::DEFAULT.to_array(), depth, &set),
         after: validate_on(threads, &weights, depth, &set),
