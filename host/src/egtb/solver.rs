@@ -556,11 +556,23 @@ mod tests {
         }
     }
 
+    /// Every kings-only signature up to 5 pieces (closed under moves), all four 5-piece
+    /// splits. With at most one man (a fifth of the ≤5-piece slots) the same test took
+    /// 402 s in release: 62 of 120 positions proven at depth 12, all agreeing; the whole
+    /// ≤5-piece set takes about 20 minutes to generate and is checked by `egtb generate
+    /// --pieces 5` and `egtb convert --pieces 5` (docs/egtb.md), not in the suite.
     #[test]
-    #[ignore = "generates the 5-piece tables (minutes in release, docs/egtb.md)"]
+    #[ignore = "generates the kings-only 5-piece tables (about a minute in release)"]
     fn five_pieces_agree_with_search() {
-        let tables = Tablebase::new(solve(5).unwrap().tables);
-        let five = Material::with_pieces(5);
+        let materials: Vec<Material> = Material::up_to(5)
+            .into_iter()
+            .filter(|m| m.men() == 0)
+            .collect();
+        let tables = Tablebase::new(solve_closed(materials, Display::Hidden).unwrap().tables);
+        let five: Vec<Material> = Material::with_pieces(5)
+            .into_iter()
+            .filter(|m| m.men() == 0)
+            .collect();
         let (proven, checked) = compare_with_search(&tables, &five, 10, 12);
         assert!(proven * 4 > checked, "{proven} of {checked} proven");
         let mut rng = SplitMix64::new(55);
