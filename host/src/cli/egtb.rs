@@ -123,11 +123,9 @@ fn convert(
     }
     let progress =
         crate::progress::Progress::new(Display::detect(), "games", starts.len() as u64, 0);
-    let mut games = Vec::with_capacity(starts.len());
-    for (i, start) in starts.iter().enumerate() {
-        games.push(conversion::play_out(&tables, start, defence));
+    let games = conversion::convert(&tables, &starts, defence, |i| {
         progress.set(i as u64 + 1, "playing out");
-    }
+    });
     progress.finish();
     let n = games.len();
     let count_of = |e: Ending| games.iter().filter(|g| g.result == e).count();

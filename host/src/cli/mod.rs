@@ -430,21 +430,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             no_egtb,
             mode,
         } => {
-            let egtb = match (egtb, no_egtb) {
-                (Some(dir), _) => Some(dir),
-                (None, true) => None,
-                (None, false) if game == GameKind::Checkers => {
-                    let found = crate::egtb::location::present();
-                    if let Some(dir) = &found {
-                        eprintln!(
-                            "using the endgame tables in {} (--no-egtb plays without)",
-                            dir.display()
-                        );
-                    }
-                    found
-                }
-                (None, false) => None,
-            };
+            let egtb = egtb.or_else(|| crate::egtb::location::default_for(game, no_egtb));
             let args = play::PlayArgs {
                 options,
                 depth,

@@ -85,20 +85,6 @@ pub struct ScheduleArgs {
 }
 
 impl ScheduleArgs {
-    /// The default directory's checkers tables, when there are any and `--no-egtb`
-    /// is not given (said on stderr).
-    fn default_tables(&self) -> Option<String> {
-        if self.no_egtb || self.game != microply_core::games::GameKind::Checkers {
-            return None;
-        }
-        let dir = crate::egtb::location::present()?;
-        eprintln!(
-            "using the endgame tables in {} (--no-egtb plays without)",
-            dir.display()
-        );
-        Some(dir.display().to_string())
-    }
-
     /// The players of `specs`, those without a limit on `--tc`.
     fn players(&self, specs: &[&str]) -> anyhow::Result<Vec<PlayerConfig>> {
         Ok(specs
@@ -131,7 +117,10 @@ impl ScheduleArgs {
             advance: 1,
             adjudication: self.no_adjudication.then(Adjudication::default),
             time_margin_ms: self.timemargin,
-            egtb: self.egtb.clone().or_else(|| self.default_tables()),
+            egtb: self.egtb.clone().or_else(|| {
+                crate::egtb::location::default_for(self.game, self.no_egtb)
+                    .map(|dir| dir.display().to_string())
+            }),
             sprt: None,
             players,
         }

@@ -155,18 +155,22 @@ fn best_move(
         .best
 }
 
-/// The games of [`won_positions`] played out, in order.
+/// `starts` played out in order, `done(i)` called after game `i` (progress).
 #[must_use]
 pub fn convert(
     tables: &Tablebase,
-    pieces: u8,
-    count: usize,
-    seed: u64,
+    starts: &[Checkers],
     defence: Defence,
+    mut done: impl FnMut(usize),
 ) -> Vec<PlayedOut> {
-    won_positions(tables, pieces, count, seed)
+    starts
         .iter()
-        .map(|p| play_out(tables, p, defence))
+        .enumerate()
+        .map(|(i, p)| {
+            let game = play_out(tables, p, defence);
+            done(i);
+            game
+        })
         .collect()
 }
 
@@ -190,7 +194,8 @@ mod tests {
     #[test]
     fn perfect_play_ends_in_the_tables_distance() {
         for pieces in [2, 3] {
-            let games = convert(up_to_three(), pieces, 60, 7, Defence::Tables);
+            let starts = won_positions(up_to_three(), pieces, 60, 7);
+            let games = convert(up_to_three(), &starts, Defence::Tables, |_| {});
             assert_eq!(games.len(), 60);
             for g in &games {
                 let fen = g.start.display_fen();
@@ -204,7 +209,8 @@ mod tests {
     /// say (it can only shorten the game), and every game is won.
     #[test]
     fn a_searching_defender_loses_sooner_or_as_late() {
-        let games = convert(up_to_three(), 3, 40, 8, Defence::Search(4));
+        let starts = won_positions(up_to_three(), 3, 40, 8);
+        let games = convert(up_to_three(), &starts, Defence::Search(4), |_| {});
         assert_eq!(games.len(), 40);
         for g in &games {
             assert_eq!(g.result, Ending::Won, "{}", g.start.display_fen());

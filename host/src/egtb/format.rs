@@ -15,7 +15,7 @@
 
 use super::index::table_size;
 use super::material::{Material, MAX_PIECES};
-use super::table::{first_bad_code, Table};
+use super::table::Table;
 
 /// The first eight bytes of every table file.
 pub const MAGIC: [u8; 8] = *b"MPLYEGTB";
@@ -149,13 +149,10 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Table, FormatError> {
     if stored != computed {
         return Err(FormatError::Checksum { stored, computed });
     }
-    if let Some((slot, code)) = first_bad_code(data) {
-        return Err(FormatError::BadCode {
-            slot: slot as u64,
-            code,
-        });
-    }
-    Table::from_codes(material, data.to_vec()).ok_or(FormatError::BadCode { slot: 0, code: 0 })
+    Table::from_codes(material, data.to_vec()).map_err(|(slot, code)| FormatError::BadCode {
+        slot: slot as u64,
+        code,
+    })
 }
 
 fn checksum(header: &[u8], data: &[u8]) -> u32 {

@@ -1,9 +1,11 @@
 //! Where the tables live when no directory is named: `$MICROPLY_EGTB`, else
 //! `$XDG_DATA_HOME/microply/egtb`, else `~/.local/share/microply/egtb`.
-//! `microply egtb generate` writes there by default, and `microply play checkers`
-//! uses the tables found there (`--no-egtb` plays without).
+//! `microply egtb generate` writes there by default, and `microply play checkers` and
+//! `microply match` on checkers use the tables found there (`--no-egtb` plays without).
 
 use std::path::{Path, PathBuf};
+
+use microply_core::games::GameKind;
 
 /// The environment variable naming the default table directory (empty: none).
 pub const ENV: &str = "MICROPLY_EGTB";
@@ -37,6 +39,22 @@ fn dir_from(
 #[must_use]
 pub fn present() -> Option<PathBuf> {
     default_dir().filter(|dir| holds_tables(dir))
+}
+
+/// The tables a `game` plays with when none are named: the default directory's for
+/// checkers when there are any (said on stderr), none for other games or with
+/// `--no-egtb` (`refused`). `play` and `match` both ask this.
+#[must_use]
+pub fn default_for(game: GameKind, refused: bool) -> Option<PathBuf> {
+    if refused || game != GameKind::Checkers {
+        return None;
+    }
+    let dir = present()?;
+    eprintln!(
+        "using the endgame tables in {} (--no-egtb plays without)",
+        dir.display()
+    );
+    Some(dir)
 }
 
 fn holds_tables(dir: &Path) -> bool {

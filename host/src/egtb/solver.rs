@@ -5,23 +5,24 @@
 //! Signatures are solved in groups of equal piece and man counts, fewest first: a
 //! capture leads to fewer pieces and a promotion to fewer men, so every move either
 //! stays inside the group or reaches a group already solved. Inside a group the
-//! solver repeats a forward pass over the positions still unknown, in place. Every
-//! entry is a [`Dtw`]: the plies to the end of the game when the winner plays the
-//! fastest win and the loser the longest defence.
+//! solver works in two phases of forward passes over the positions still open, in
+//! place: first the values (win, draw or loss), then the distances of the wins and
+//! losses. Every entry is a [`Dtw`]: the plies to the end of the game when the winner
+//! plays the fastest win and the loser the longest defence.
 //!
 //! - A position without a move is lost in 0 plies; capturing the last piece leaves
 //!   the opponent such a position.
 //! - A **win in n + 1** when the nearest child the opponent loses is lost in n plies;
 //!   a **loss in m + 1** when every child is won by the opponent, the longest in m.
 //! - A **draw** when every child is decided and none is lost for the opponent but one
-//!   is drawn; when a pass decides nothing (and no distance already known can still
-//!   grow into a decision) the positions left are draws: neither side can force
-//!   anything however long play goes (the draw rules are ignored).
+//!   is drawn; when a pass of the first phase decides nothing, the positions left are
+//!   draws: neither side can force anything however long play goes (the draw rules
+//!   are ignored).
 //!
-//! Distances are exact, not just bounds, because pass `k` accepts a win only from a
-//! lost child at most `k` plies from the end (or when every child is decided): after
-//! pass `k` every position at most `k` plies from the end is decided, so a child not
-//! yet decided cannot be nearer. Mandatory captures, multi-jumps and a promotion
+//! Distances are exact, not just bounds, because distance pass `k` accepts a win only
+//! from a lost child at most `k` plies from the end (or when no child is pending):
+//! after pass `k` every position at most `k` plies from the end is decided, so a child
+//! not yet decided cannot be nearer. Mandatory captures, multi-jumps and a promotion
 //! ending the move all come from core's generator.
 
 use std::ops::ControlFlow;
@@ -66,7 +67,7 @@ pub enum SolveError {
 /// takes long).
 ///
 /// # Errors
-/// [`SolveError::TooLong`] (never up to 5 pieces: the longest is 125 plies).
+/// [`SolveError::TooLong`] (never up to 5 pieces: the longest is 162 plies).
 pub fn solve(max_pieces: u8) -> Result<Solved, SolveError> {
     solve_shown(max_pieces, Display::Hidden)
 }
@@ -116,7 +117,7 @@ fn solve_closed(mut order: Vec<Material>, display: Display) -> Result<Solved, So
         .iter()
         .map(|m| {
             let codes = solver.codes(m).to_vec();
-            Table::from_codes(*m, codes).ok_or(SolveError::TooLong(*m))
+            Table::from_codes(*m, codes).map_err(|_| SolveError::TooLong(*m))
         })
         .collect::<Result<_, _>>()?;
     Ok(Solved { tables, passes })
@@ -224,11 +225,7 @@ impl Solver {
         }
         for k in 1.. {
             let open = |v: &u8| *v == WIN_PENDING || *v == LOSS_PENDING;
-            let pending = tables.iter().any(|(m, start)| {
-                self.values[*start..*start + table_size(m) as usize]
-                    .iter()
-                    .any(open)
-            });
+            let pending = tables.iter().any(|(m, _)| self.codes(m).iter().any(open));
             if !pending {
                 break;
             }
@@ -240,18 +237,7 @@ impl Solver {
                 self.pass(m, *start, Phase::Distances(k));
             }
         }
-        if tables.iter().any(|(m, start)| {
-            self.codes_at(m, *start)
-                .iter()
-                .any(|&c| c > MAX_PLIES && c != DRAW_CODE && c != UNUSED)
-        }) {
-            return Err(SolveError::TooLong(group[0]));
-        }
         Ok(passes)
-    }
-
-    fn codes_at(&self, m: &Material, start: usize) -> &[u8] {
-        &self.values[start..start + table_size(m) as usize]
     }
 
     /// Where the slots of `m` start in `values`.
@@ -320,7 +306,9 @@ impl Solver {
     /// The distance of a won `pos` in distance pass `k`: one more than its nearest
     /// lost child's. A child still pending is at least `k` plies from the end (every
     /// nearer one was decided by the earlier passes), so a lost child at most `k`
-    /// plies away is the nearest; one `k − 1` away ends the look at once.
+    /// plies away is the nearest; one `k − 1` away ends the look at once. A win longer
+    /// than [`MAX_PLIES`] stays pending, and the group fails with
+    /// [`SolveError::TooLong`] once the passes outnumber the distances an entry holds.
     fn win_distance(&self, pos: &Checkers, k: u32) -> Option<u8> {
         let (mut nearest, mut pending) = (None::<u8>, false);
         let _ = pos.for_each_move(|m| {
@@ -337,7 +325,7 @@ impl Solver {
             ControlFlow::Continue(())
         });
         let n = nearest?;
-        (!pending || u32::from(n) <= k).then_some(n + 1)
+        (n < MAX_PLIES && (!pending || u32::from(n) <= k)).then_some(n + 1)
     }
 
     /// The distance of a lost `pos`: one more than its longest child's (all won by

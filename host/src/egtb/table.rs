@@ -15,13 +15,15 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table of one code (a [`Dtw::code`] or [`UNUSED`]) per slot; `None` when a
-    /// code is neither (the offending slot is [`first_bad_code`]).
-    #[must_use]
-    pub fn from_codes(material: Material, codes: Vec<u8>) -> Option<Table> {
-        first_bad_code(&codes)
-            .is_none()
-            .then_some(Table { material, codes })
+    /// A table of one code (a [`Dtw::code`] or [`UNUSED`]) per slot.
+    ///
+    /// # Errors
+    /// The first slot whose code is neither, with its code.
+    pub fn from_codes(material: Material, codes: Vec<u8>) -> Result<Table, (usize, u8)> {
+        match first_bad_code(&codes) {
+            Some(bad) => Err(bad),
+            None => Ok(Table { material, codes }),
+        }
     }
 
     /// The signature.
@@ -89,8 +91,7 @@ impl Table {
 }
 
 /// The first slot whose byte is neither an entry's code nor [`UNUSED`].
-#[must_use]
-pub fn first_bad_code(codes: &[u8]) -> Option<(usize, u8)> {
+fn first_bad_code(codes: &[u8]) -> Option<(usize, u8)> {
     codes
         .iter()
         .position(|&c| c != UNUSED && Dtw::from_code(c).is_none())
@@ -130,7 +131,7 @@ mod tests {
         let m = "m0k1-m0k1".parse().unwrap();
         // 253 is the solver's "unknown", never stored.
         assert_eq!(first_bad_code(&[1, 253, 2]), Some((1, 253)));
-        assert!(Table::from_codes(m, vec![1, 253]).is_none());
+        assert_eq!(Table::from_codes(m, vec![1, 253]), Err((1, 253)));
         assert_eq!(first_bad_code(&[0, 254, 255, 250]), None);
     }
 }

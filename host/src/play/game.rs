@@ -200,9 +200,8 @@ impl Entrant {
             (None, Some(dir)) if rules.game == GameKind::Checkers => PathBuf::from(dir),
             (None, _) => return Ok(None),
         };
-        let dir = &dir.display().to_string();
         let failed = |reason: String| ClientError::Spawn {
-            command: format!("egtb {dir}"),
+            command: format!("egtb {}", dir.display()),
             reason,
         };
         if rules.game != GameKind::Checkers {
@@ -211,7 +210,7 @@ impl Entrant {
                 rules.game
             )));
         }
-        let tables = crate::egtb::shared(Path::new(dir)).map_err(|e| failed(e.to_string()))?;
+        let tables = crate::egtb::shared(&dir).map_err(|e| failed(e.to_string()))?;
         Ok(Some(tables))
     }
 }
