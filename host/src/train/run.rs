@@ -92,9 +92,7 @@ pub fn run(
     if dir.join(STATE_FILE).exists() {
         return Err(TrainError::Exists(dir.display().to_string()));
     }
-    let config_file = dir.join("config.toml");
-    crate::files::write_atomically(&config_file, config.to_toml().as_bytes())
-        .map_err(|e| TrainError::Folder(config_file, e))?;
+    write_config(dir, config)?;
     let state = TrainState {
         format: FORMAT.to_owned(),
         config: config.clone(),
@@ -142,10 +140,15 @@ pub fn extend(
         });
     }
     state.config.generations = generations;
-    let config_file = dir.join("config.toml");
-    crate::files::write_atomically(&config_file, state.config.to_toml().as_bytes())
-        .map_err(|e| TrainError::Folder(config_file, e))?;
+    write_config(dir, &state.config)?;
     go_on(state, dir, executor, display)
+}
+
+/// `config.toml` in the output folder: the run's configuration, for the reader.
+fn write_config(dir: &Path, config: &TrainConfig) -> Result<(), TrainError> {
+    let config_file = dir.join("config.toml");
+    crate::files::write_atomically(&config_file, config.to_toml().as_bytes())
+        .map_err(|e| TrainError::Folder(config_file, e))
 }
 
 fn optimiser(config: &TrainConfig, evaluator: &EvaluatorInfo) -> Result<Optimiser, TrainError> {
