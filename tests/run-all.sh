@@ -22,6 +22,13 @@ export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 # No default checkers endgame tables (docs/egtb.md): the pinned games stay the same on a
 # machine where `microply egtb generate` has written some.
 export MICROPLY_EGTB=""
+# Disk: a CI machine may have little of it (one run ran out during the firmware build).
+# No incremental caches and line tables only in the debug builds; the debug build is
+# removed once its tests have run (every later step builds in release).
+export CARGO_INCREMENTAL=0
+export CARGO_PROFILE_DEV_DEBUG=line-tables-only
+export CARGO_PROFILE_TEST_DEBUG=line-tables-only
+disk() { echo "disk: $(du -sh target 2>/dev/null | cut -f1) in target/, $(df -h --output=avail . | tail -1 | tr -d ' ') free"; }
 bash firmware/tools/install.sh
 
 step "fmt"
@@ -40,11 +47,16 @@ cargo build -p microply-core -p microply-ui --target thumbv6m-none-eabi --releas
 step "tests"
 cargo test --workspace 2>&1 | tee -a "$log"
 
+disk
+rm -rf target/debug
+
 step "fuzz: a short seeded run of every text reader (docs/fuzzing.md)"
 MICROPLY_FUZZ_CASES=2000 cargo test -p microply-tests --release --test fuzz -- --nocapture 2>&1 | tee -a "$log"
 
 step "deep tests (release, #[ignore]d in the normal run)"
 cargo test --workspace --release -- --ignored 2>&1 | tee -a "$log"
+
+disk
 
 step "firmware: fmt, clippy, docs (its own workspace)"
 (
@@ -152,6 +164,8 @@ timeout 900 cargo run --release --quiet -p microply-host -- \
 step "browser: the page end to end in headless Chromium against microply web"
 cargo build --release --quiet -p microply-host
 timeout 600 node web/e2e/run.mjs target/release/microply target/web-e2e 2>&1 | tee -a "$log"
+
+disk
 
 step "summary"
 # Sums the `test result:` lines and the plain `N passed, N failed` lines.

@@ -140,6 +140,9 @@ pub fn extend(
         });
     }
     state.config.generations = generations;
+    // The state first: it is what a resume reads, so a kill between the two writes
+    // leaves the run extended and only the reader's copy behind.
+    state.save(dir)?;
     write_config(dir, &state.config)?;
     go_on(state, dir, executor, display)
 }
