@@ -454,6 +454,90 @@ fn every_method_stops_at_the_same_games_budget() {
     }
 }
 
+/// `experiment curriculum` with two seeds: six runs (each method with the config's
+/// seed and the next), folders named by method and seed, their champions in one
+/// round robin, and each two methods' game pairs adding up to what the crosstable
+/// says their champions scored against each other; rerun, it trains nothing again.
+#[test]
+fn the_method_comparison_trains_each_seed_and_counts_pairs_between_methods() {
+    use microply_host::experiment::curriculum::{run_curriculum, METHODS};
+    use microply_host::experiment::league::Board;
+    use microply_host::play::game::GameRecord;
+    use microply_host::tournament::standings::crosstable;
+    let (mut base, _, tmp) = tiny("dots", "rows=2 cols=2", "chain", Method::Ga);
+    base.population = 4;
+    base.aco.archive = 3;
+    base.seed = 7;
+    let out = tmp.path().join("cmp");
+    let board = Board::of_options("rows=2 cols=2", (2, 3));
+    let run = || run_curriculum(&base, 24, 2, 2, &board, &out, 2, |_, _| {}).unwrap();
+    let results = run();
+    let names: Vec<&str> = results.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "ga-s7",
+            "ga-s8",
+            "ga-flat-s7",
+            "ga-flat-s8",
+            "aco-s7",
+            "aco-s8"
+        ]
+    );
+    for r in &results {
+        let saved = train::TrainState::load(&out.join(&r.name)).unwrap();
+        assert_eq!((saved.config.seed, saved.config.method), (r.seed, r.method));
+        assert!(r.trained.summary.games >= 24, "{}", r.name);
+    }
+    // 15 pairs of runs, 2 rounds, 2 games an encounter.
+    let records: Vec<GameRecord> =
+        microply_host::tournament::checkpoint::Checkpoint::load(&out.join("league"))
+            .unwrap()
+            .records;
+    assert_eq!(records.len(), 15 * 2 * 2);
+    let cross = crosstable(6, &records);
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    for (a, &first) in METHODS.iter().enumerate() {
+        for &second in &METHODS[a + 1..] {
+            let of =
+                |m: Method| -> Vec<usize> { (0..6).filter(|&i| results[i].method == m).collect() };
+            let mut points = 0.0;
+            for &i in &of(first) {
+                for &j in &of(second) {
+                    points += cross[i][j].as_f64();
+                }
+            }
+            let cells =
+                |l: &str| -> Vec<String> { l.split('|').map(|c| c.trim().to_owned()).collect() };
+            let line = report
+                .lines()
+                .find(|l| {
+                    cells(l).get(1..3)
+                        == Some(&[first.as_str().to_owned(), second.as_str().to_owned()])
+                })
+                .unwrap_or_else(|| panic!("{first:?} v {second:?}: {report}"));
+            // Pairs: 2 × 2 runs × 2 rounds = 8, holding the first's points.
+            let counts: Vec<u64> = cells(line)[3]
+                .split(',')
+                .map(|c| c.trim().parse().unwrap())
+                .collect();
+            assert_eq!(counts.iter().sum::<u64>(), 8, "{line}");
+            let pair_points: f64 = counts
+                .iter()
+                .enumerate()
+                .map(|(k, &c)| 0.5 * (k as u64 * c) as f64)
+                .sum();
+            assert_eq!(pair_points, points, "{line}");
+        }
+    }
+    // Rerun: every run and the league resume finished, the same results.
+    let again = run();
+    for (r, s) in results.iter().zip(&again) {
+        assert_eq!((r.wins, r.draws, r.losses), (s.wins, s.draws, s.losses));
+        assert_eq!(r.trained.summary.games, s.trained.summary.games);
+    }
+}
+
 /// `--paper`'s preset runs: its first generation on 5×5 boxes with every stage's
 /// depths cut to 1 (the real depths are hours of games; docs/ga.md).
 #[test]

@@ -99,15 +99,24 @@ pub enum ExperimentCommand {
         training: TrainingArgs,
     },
     /// Curriculum GA vs GA without curriculum vs ACO_R, the same budget of training
-    /// games each; the final champions in a round robin repeated --rounds times.
+    /// games each, --seeds runs of each; the final champions in a round robin repeated
+    /// --rounds times, and each two methods compared on their champions' game pairs.
     Curriculum {
-        /// Training games of each method (default: 2 × openings × population ×
+        /// Training games of each run (default: 2 × openings × population ×
         /// (generations + 1) of the config).
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         games: Option<u64>,
+        /// Runs of each method: the config's seed and the next ones.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=16))]
+        seeds: u64,
         /// Round robin repetitions.
         #[arg(long, default_value_t = 10, value_parser = parse_positive)]
         rounds: usize,
+        /// The round robin's openings: a book file or built-in name (each line with
+        /// both colours), or `none` for --random-plies (default: the config's `book`,
+        /// else random plies).
+        #[arg(long, value_name = "FILE|NAME|none")]
+        book: Option<String>,
         #[command(flatten)]
         training: TrainingArgs,
     },
@@ -372,25 +381,35 @@ pub fn run(command: &ExperimentCommand) -> anyhow::Result<()> {
         }
         ExperimentCommand::Curriculum {
             games,
+            seeds,
             rounds,
+            book,
             training,
         } => {
             let out = &training.games_run.out;
             let base = training.config()?;
             let budget = games.unwrap_or_else(|| default_budget(&base));
+            let book = match book.as_deref() {
+                Some("none") => None,
+                Some(book) => Some(book.to_owned()),
+                None => base.book.clone(),
+            };
+            let board =
+                Board::of_options(&base.options, training.games_run.openings()).with_book(book);
             let results = run_curriculum(
                 &base,
                 budget,
+                *seeds,
                 *rounds,
-                training.games_run.openings(),
+                &board,
                 out,
                 training.games_run.threads(),
                 games_progress("methods"),
             )?;
             for r in results {
                 println!(
-                    "{:8} generations {:4}, training games {:6} (budget {budget}): W {} D {} L {} points {}",
-                    r.method.as_str(),
+                    "{:12} generations {:4}, training games {:6} (budget {budget}): W {} D {} L {} points {}",
+                    r.name,
                     r.trained.summary.history.len().saturating_sub(1),
                     r.trained.summary.games,
                     r.wins,

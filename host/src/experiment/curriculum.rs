@@ -1,7 +1,8 @@
 //! Experiment 2, `curriculum`: the curriculum GA, the same GA without a curriculum
 //! (`ga-flat`: the last stage from generation 0) and ACO_R, trained from one base
-//! configuration with the same population and generations; their final champions
-//! then play a round robin repeated `rounds` times (new openings each time).
+//! configuration on the same budget of games, each with one or more seeds; their
+//! final champions then play a round robin repeated `rounds` times (new openings
+//! each time), and every two methods' champions are compared on their game pairs.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -10,6 +11,8 @@ use super::error::ExperimentError;
 use super::league::{play_league, Board, Pairing, Side};
 use super::training::{dots_weights, final_depth, train_or_resume, Trained};
 use crate::files::write_atomically;
+use crate::play::game::GameRecord;
+use crate::ratings::{elo_pentanomial, Pentanomial};
 use crate::report::{markdown_table, marked_line_plot, Markers, PlotError, Series};
 use crate::tournament::config::Format;
 use crate::tournament::standings::standings;
@@ -20,11 +23,15 @@ use crate::train::{Method, TrainConfig};
 /// The three methods, in report order.
 pub const METHODS: [Method; 3] = [Method::Ga, Method::GaFlat, Method::Aco];
 
-/// One method's result.
+/// One training run's result: a method with one seed.
 #[derive(Clone, Debug)]
 pub struct MethodResult {
     /// The method.
     pub method: Method,
+    /// The run's seed.
+    pub seed: u64,
+    /// Its name in the round robin and its folder (`ga`, or `ga-s25` with several seeds).
+    pub name: String,
     /// Its training run.
     pub trained: Trained,
     /// Wins, draws, losses and points (3/1/0) of its final champion in the round robin.
@@ -70,43 +77,65 @@ pub fn budgeted(base: &TrainConfig, method: Method, budget: u64) -> TrainConfig 
     }
 }
 
-/// Trains `base` with each method on `budget` games (into `out/METHOD`), plays the final champions'
-/// round robin `rounds` times (into `out/league`) and writes `out/report.md` and
-/// `out/fitness.svg`.
+/// The seeds of `seeds` runs of `base`: its seed and the next ones.
+fn run_seeds(base: &TrainConfig, seeds: u64) -> impl Iterator<Item = u64> {
+    let first = base.seed;
+    (0..seeds.max(1)).map(move |k| first.wrapping_add(k))
+}
+
+/// The name (and folder) of `method`'s run with `seed`: the method alone when each
+/// method has one run, `METHOD-sSEED` otherwise.
+#[must_use]
+pub fn run_name(method: Method, seed: u64, seeds: u64) -> String {
+    if seeds <= 1 {
+        method.as_str().to_owned()
+    } else {
+        format!("{}-s{seed}", method.as_str())
+    }
+}
+
+/// Trains `base` with each method and `seeds` seeds (`base.seed`, `base.seed + 1`, …)
+/// on `budget` games each (into `out/NAME`, [`run_name`]), plays the final champions'
+/// round robin `rounds` times on `board` (into `out/league`) and writes
+/// `out/report.md` and `out/fitness.svg`.
 ///
 /// # Errors
 /// Training, games or writes that fail.
+#[allow(clippy::too_many_arguments)]
 pub fn run_curriculum(
     base: &TrainConfig,
     budget: u64,
+    seeds: u64,
     rounds: usize,
-    board_seed: (u32, u64),
+    board: &Board,
     out: &Path,
     threads: usize,
     on_game: impl FnMut(usize, usize),
 ) -> Result<Vec<MethodResult>, ExperimentError> {
-    let mut trained = Vec::new();
+    let mut runs = Vec::new();
     for method in METHODS {
-        let config = budgeted(base, method, budget);
-        trained.push(train_or_resume(
-            &config,
-            &out.join(method.as_str()),
-            threads,
-        )?);
+        for seed in run_seeds(base, seeds) {
+            let seeded = TrainConfig {
+                seed,
+                ..base.clone()
+            };
+            let config = budgeted(&seeded, method, budget);
+            let name = run_name(method, seed, seeds);
+            let trained = train_or_resume(&config, &out.join(&name), threads)?;
+            runs.push((method, seed, name, trained));
+        }
     }
     let depth = final_depth(base);
-    let sides = METHODS
+    let sides = runs
         .iter()
-        .zip(&trained)
-        .map(|(m, t)| {
+        .map(|(_, _, name, t)| {
             Ok(Side {
-                name: m.as_str().to_owned(),
+                name: name.clone(),
                 weights: Some(dots_weights(&t.summary.champion)?),
                 depth,
             })
         })
         .collect::<Result<Vec<_>, ExperimentError>>()?;
-    let board = Board::of_options(&base.options, board_seed);
     let pairing = Pairing {
         format: Format::RoundRobin,
         rounds,
@@ -114,21 +143,22 @@ pub fn run_curriculum(
     };
     let (league, records) = play_league(
         &sides,
-        &board,
+        board,
         pairing,
         &out.join("league"),
         threads,
         on_game,
     )?;
     let table = standings(sides.len(), &records, &league.scoring);
-    let results: Vec<MethodResult> = METHODS
-        .iter()
-        .zip(trained)
+    let results: Vec<MethodResult> = runs
+        .into_iter()
         .enumerate()
-        .map(|(i, (&method, trained))| {
+        .map(|(i, (method, seed, name, trained))| {
             let s = table.iter().find(|s| s.player == i);
             MethodResult {
                 method,
+                seed,
+                name,
                 trained,
                 wins: s.map_or(0, |s| s.wins),
                 draws: s.map_or(0, |s| s.draws),
@@ -137,20 +167,80 @@ pub fn run_curriculum(
             }
         })
         .collect();
-    write_report(out, budget, depth, rounds, &board, &results)?;
+    let methods: Vec<Method> = results.iter().map(|r| r.method).collect();
+    let duels = method_duels(&methods, &records);
+    write_report(out, budget, depth, rounds, board, &results, &duels)?;
     Ok(results)
+}
+
+/// Two methods' champions against each other: the game pairs (one opening, both
+/// colours) between any champion of `first` and any of `second`, from `first`'s view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MethodDuel {
+    /// The first method.
+    pub first: Method,
+    /// The second method.
+    pub second: Method,
+    /// The pairs' points for `first`.
+    pub pairs: Pentanomial,
+}
+
+/// Every two methods' duel from the round robin's `records`, whose players are
+/// `methods[i]`'s runs. A pair is two consecutive games (the runner plays an
+/// encounter's two games one after the other, the colours swapped); games between two
+/// runs of one method are left out.
+#[must_use]
+pub fn method_duels(methods: &[Method], records: &[GameRecord]) -> Vec<MethodDuel> {
+    let mut duels: Vec<MethodDuel> = Vec::new();
+    for (a, &first) in METHODS.iter().enumerate() {
+        for &second in &METHODS[a + 1..] {
+            duels.push(MethodDuel {
+                first,
+                second,
+                pairs: Pentanomial::default(),
+            });
+        }
+    }
+    let mut sorted: Vec<&GameRecord> = records.iter().collect();
+    sorted.sort_by_key(|r| r.spec.index);
+    for pair in sorted.chunks_exact(2) {
+        let (one, two) = (pair[0], pair[1]);
+        let (p, q) = (one.spec.first, one.spec.second);
+        if (two.spec.first, two.spec.second) != (q, p) || one.spec.opening != two.spec.opening {
+            continue;
+        }
+        let (Some(&mp), Some(&mq)) = (methods.get(p), methods.get(q)) else {
+            continue;
+        };
+        for duel in &mut duels {
+            let player = if (duel.first, duel.second) == (mp, mq) {
+                p
+            } else if (duel.first, duel.second) == (mq, mp) {
+                q
+            } else {
+                continue;
+            };
+            // Always 1, ½ or 0, which is all `record` refuses otherwise.
+            let _ = duel.pairs.record(
+                one.points_of(player).as_f64(),
+                two.points_of(player).as_f64(),
+            );
+        }
+    }
+    duels
 }
 
 /// `fitness.svg`: each run's best objective per generation, and a dashed line where
 /// a run's stage switches (between generations g − 1 and g, at x = g − ½, as the
 /// trainer's own `fitness.svg` marks them). Runs that switch at the same generations
 /// (`ga` and `aco` follow one curriculum) share one line and one legend entry,
-/// `stage switch (ga, aco)`, rather than lines drawn over each other.
-fn fitness_plot(runs: &[(Method, &[GenerationRecord])]) -> Result<String, PlotError> {
+/// `stage switch (ga, aco)`, rather than lines drawn over each other (named by
+/// method: the seeds of one method switch together).
+fn fitness_plot(runs: &[(&str, Method, &[GenerationRecord])]) -> Result<String, PlotError> {
     let series: Vec<Series> = runs
         .iter()
-        .map(|&(method, history)| Series {
-            name: method.as_str().to_owned(),
+        .map(|&(name, _, history)| Series {
+            name: name.to_owned(),
             points: history
                 .iter()
                 .map(|g| (g.generation as f64, g.best))
@@ -158,12 +248,13 @@ fn fitness_plot(runs: &[(Method, &[GenerationRecord])]) -> Result<String, PlotEr
         })
         .collect();
     let mut groups: Vec<(Vec<&str>, Vec<f64>)> = Vec::new();
-    for &(method, history) in runs {
+    for &(_, method, history) in runs {
         let xs = changes(history).0;
         if xs.is_empty() {
             continue;
         }
         match groups.iter_mut().find(|(_, seen)| *seen == xs) {
+            Some((names, _)) if names.contains(&method.as_str()) => {}
             Some((names, _)) => names.push(method.as_str()),
             None => groups.push((vec![method.as_str()], xs)),
         }
@@ -190,10 +281,17 @@ fn write_report(
     rounds: usize,
     board: &Board,
     results: &[MethodResult],
+    duels: &[MethodDuel],
 ) -> Result<(), ExperimentError> {
-    let runs: Vec<(Method, &[GenerationRecord])> = results
+    let runs: Vec<(&str, Method, &[GenerationRecord])> = results
         .iter()
-        .map(|r| (r.method, r.trained.summary.history.as_slice()))
+        .map(|r| {
+            (
+                r.name.as_str(),
+                r.method,
+                r.trained.summary.history.as_slice(),
+            )
+        })
         .collect();
     let svg = fitness_plot(&runs).map_err(|e| ExperimentError::Setting(e.to_string()))?;
     let plot = out.join("fitness.svg");
@@ -201,8 +299,18 @@ fn write_report(
     let rows: Vec<Vec<String>> = results
         .iter()
         .map(|r| {
+            let games = r.wins + r.draws + r.losses;
+            let score = if games == 0 {
+                "—".to_owned()
+            } else {
+                format!(
+                    "{:.1}",
+                    100.0 * (f64::from(r.wins) + 0.5 * f64::from(r.draws)) / f64::from(games)
+                )
+            };
             vec![
-                r.method.as_str().to_owned(),
+                r.name.clone(),
+                r.seed.to_string(),
                 r.trained
                     .summary
                     .history
@@ -214,35 +322,68 @@ fn write_report(
                 r.draws.to_string(),
                 r.losses.to_string(),
                 r.points.to_string(),
+                score,
             ]
         })
         .collect();
+    let openings = match &board.book {
+        Some(book) => format!("book `{book}`, line after line"),
+        None => format!("{} random plies, seed {}", board.random_plies, board.seed),
+    };
     let mut text = format!(
         "# Experiment curriculum\n\nThe curriculum GA (`ga`), the GA without a curriculum \
-         (`ga-flat`) and ACO_R (`aco`), each trained on a budget of {budget} games (a run \
+         (`ga-flat`) and ACO_R (`aco`), each run trained on a budget of {budget} games (a run \
          stops after the first generation that reaches it, so it overshoots by less than \
          one generation: \"training games\" gives each run's); their final champions play \
          a round robin {rounds} times (each pair one opening with both colours per round, \
-         {} random plies, seed {}) on Dots-and-Boxes `{}`, AB-SSS\\* to depth {depth}. \
+         {openings}) on Dots-and-Boxes `{}`, AB-SSS\\* to depth {depth}. \
          Points 3/1/0.\n\n",
-        board.random_plies, board.seed, board.options,
+        board.options,
     );
     text += &markdown_table(
         &[
-            "method",
+            "run",
+            "seed",
             "generations",
             "training games",
             "W",
             "D",
             "L",
             "points",
+            "score %",
         ],
         &rows,
+    );
+    let duel_rows: Vec<Vec<String>> = duels
+        .iter()
+        .map(|d| {
+            let estimate = elo_pentanomial(d.pairs);
+            let [ll, ld, one, wd, ww] = d.pairs.counts;
+            vec![
+                d.first.as_str().to_owned(),
+                d.second.as_str().to_owned(),
+                format!("{ll}, {ld}, {one}, {wd}, {ww}"),
+                estimate.map_or("—".into(), |e| format!("{:+.1} ± {:.1}", e.elo, e.margin)),
+                estimate.map_or("—".into(), |e| format!("{:.1} %", 100.0 * e.los)),
+            ]
+        })
+        .collect();
+    text += "\nEach two methods: the game pairs between any champion of the first and any of \
+             the second (pairs scoring 0, ½, 1, 1½, 2 for the first), Elo of the first with \
+             the 95 % interval from the pairs (pentanomial) and its LOS.\n\n";
+    text += &markdown_table(
+        &["first", "second", "pairs", "Elo ± 95 %", "LOS"],
+        &duel_rows,
     );
     let _ = writeln!(
         text,
         "\n![best objective per generation](fitness.svg)\n\nGames, crosstable and ratings: \
-         [league/report.md](league/report.md); the training runs in `ga/`, `ga-flat/`, `aco/`.\n"
+         [league/report.md](league/report.md); the training runs in their folders ({}).\n",
+        results
+            .iter()
+            .map(|r| format!("`{}/`", r.name))
+            .collect::<Vec<_>>()
+            .join(", ")
     );
     let path = out.join("report.md");
     write_atomically(&path, text.as_bytes()).map_err(ExperimentError::write(&path))
@@ -349,8 +490,10 @@ mod tests {
             .zip(configs)
             .map(|(&m, c)| (m, history(c, m, 12)))
             .collect();
-        let runs: Vec<(Method, &[GenerationRecord])> =
-            histories.iter().map(|(m, h)| (*m, h.as_slice())).collect();
+        let runs: Vec<(&str, Method, &[GenerationRecord])> = histories
+            .iter()
+            .map(|(m, h)| (m.as_str(), *m, h.as_slice()))
+            .collect();
         fitness_plot(&runs).unwrap()
     }
 
