@@ -97,3 +97,45 @@ fn search_agrees_with_the_solver_on_random_positions() {
         );
     }
 }
+
+/// Best move, score and nodes of a depth-3 PVS search of `pos` with `eval`.
+fn depth3(pos: &Dots, eval: &ChainEval) -> (Option<Edge>, Option<Score>, u64) {
+    let settings = Settings {
+        algorithm: Algorithm::Pvs,
+        limits: Limits::depth(3),
+        ..Settings::default()
+    };
+    let mut memory = vec![Entry::EMPTY; 1 << 14];
+    let mut tt = Table::new(&mut memory);
+    let mut moves = [Edge::default(); 1024];
+    let r = search(pos, eval, &mut tt, &mut moves, &settings, &NoClock, |_| {}).expect("moves fit");
+    (r.best, r.score, r.stats.nodes)
+}
+
+#[test]
+fn the_default_evaluator_searches_with_each_boards_weights() {
+    use microply_core::games::dots::Weights;
+    let mut rng = SplitMix64::new(25);
+    let mut differs = 0;
+    for (rows, cols) in [(5, 5), (5, 5), (5, 5), (4, 4), (4, 4)] {
+        let mut pos = Dots::empty(Size::new(rows, cols).unwrap());
+        for _ in 0..12 {
+            pos = pos.after(random_move(&pos, &mut rng).unwrap());
+        }
+        let board = if rows == 5 {
+            Weights::TRAINED_5X5
+        } else {
+            Weights::EXPERIENCED
+        };
+        let default = depth3(&pos, &ChainEval::default());
+        assert_eq!(
+            default,
+            depth3(&pos, &ChainEval::new(board)),
+            "{rows}x{cols}"
+        );
+        if rows == 5 && default != depth3(&pos, &ChainEval::new(Weights::EXPERIENCED)) {
+            differs += 1;
+        }
+    }
+    assert!(differs > 0, "on 5x5 the default is not the hand-set search");
+}

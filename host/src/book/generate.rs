@@ -8,8 +8,11 @@ use std::path::Path;
 use microply_core::games::GameKind;
 use microply_core::rng::{random_move, SplitMix64};
 use microply_core::search::{self, Entry, Limits, NoClock, Settings, Table, MAX_DEPTH};
+use microply_core::selectable::Selectable;
 use microply_core::zobrist::splitmix64;
 use microply_core::{with_game, Game, Notation, Playable, Score};
+
+use crate::play::in_process::f64_value;
 
 /// Transposition-table entries of each search (1 MiB); cleared before each search, so
 /// a position's score does not depend on the positions searched before it.
@@ -44,6 +47,9 @@ pub struct BookSettings {
     pub seed: u64,
     /// Lines to try before giving up (at least `count`).
     pub max_tries: u64,
+    /// The default evaluator's weights in flat order (`None`: its default weights,
+    /// which may depend on the board).
+    pub weights: Option<Vec<f64>>,
 }
 
 /// One opening: the moves from the start in the game's notation, and the score.
@@ -167,12 +173,39 @@ pub fn generate_book(
     with_game!(settings.game, G => generate::<G>(settings, progress))
 }
 
+/// The game's default evaluator, with `weights` loaded when given.
+fn evaluator<G: Playable>(weights: Option<&[f64]>) -> Result<G::Eval, BookError> {
+    let mut eval = G::Eval::default();
+    let Some(weights) = weights else {
+        return Ok(eval);
+    };
+    let bad = |reason: String| BookError::BadSetting {
+        setting: "--weights",
+        reason,
+    };
+    let expected = eval.weight_count();
+    if weights.len() != expected {
+        return Err(bad(format!(
+            "{} weights given, the {} evaluator has {expected}",
+            weights.len(),
+            eval.name()
+        )));
+    }
+    let values = weights
+        .iter()
+        .enumerate()
+        .map(|(i, &w)| f64_value(w).ok_or_else(|| bad(format!("weight {i} ({w}) is out of range"))))
+        .collect::<Result<Vec<_>, _>>()?;
+    eval.load(0, &values).map_err(|e| bad(e.to_string()))?;
+    Ok(eval)
+}
+
 fn generate<G: Playable>(
     settings: &BookSettings,
     mut progress: impl FnMut(usize, u64),
 ) -> Result<Book, BookError> {
     let start = G::start(&config::<G>(&settings.options)?);
-    let eval = G::Eval::default();
+    let eval = evaluator::<G>(settings.weights.as_deref())?;
     let mut table = vec![Entry::EMPTY; TABLE_ENTRIES];
     let mut stack = vec![G::Move::default(); MOVE_STACK];
     let search_settings = Settings {
@@ -321,7 +354,53 @@ mod tests {
             count: 5,
             seed: 1,
             max_tries: 5_000,
+            weights: None,
         }
+    }
+
+    #[test]
+    fn weights_score_the_lines_and_bad_ones_are_named() {
+        // 3x3 plays the hand-set weights by default: giving them changes nothing;
+        // zero weights score a line by the box difference alone (a whole number), so
+        // other lines pass.
+        let s = BookSettings {
+            window: 1.0,
+            count: 20,
+            ..settings(GameKind::Dots, &["rows=3", "cols=3"], 4, 2)
+        };
+        let hand = [0.0, -4.0, 0.0, -1.0, 0.0, 0.0, 0.0, -0.5, 0.0, -0.5];
+        let default = generate_book(&s, |_, _| {}).unwrap();
+        let given = BookSettings {
+            weights: Some(hand.to_vec()),
+            ..s.clone()
+        };
+        assert_eq!(generate_book(&given, |_, _| {}).unwrap(), default);
+        let zero = BookSettings {
+            weights: Some(vec![0.0; 10]),
+            ..s.clone()
+        };
+        let zero = generate_book(&zero, |_, _| {}).unwrap();
+        assert_ne!(zero.lines, default.lines);
+        let whole = [Score::units(-1), Score::ZERO, Score::units(1)];
+        assert!(zero.lines.iter().all(|l| whole.contains(&l.score)));
+        let error = |weights: Vec<f64>| {
+            generate_book(
+                &BookSettings {
+                    weights: Some(weights),
+                    ..s.clone()
+                },
+                |_, _| {},
+            )
+            .unwrap_err()
+            .to_string()
+        };
+        let e = error(vec![0.0; 9]);
+        assert_eq!(e, "--weights: 9 weights given, the chain evaluator has 10");
+        let e = error(vec![1e9; 10]);
+        assert!(
+            e.starts_with("--weights: weight 0 (1000000000) is out of range"),
+            "{e}"
+        );
     }
 
     #[test]

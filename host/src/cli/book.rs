@@ -8,6 +8,7 @@ use microply_core::games::GameKind;
 
 use crate::book::{generate_book, write_book, BookSettings};
 use crate::progress::{Display, Progress};
+use crate::weights_file::read_weight_values;
 
 /// What `microply book` was given.
 #[derive(Debug, Clone, Args)]
@@ -40,11 +41,23 @@ pub struct BookArgs {
     /// The book file to write.
     #[arg(long)]
     pub out: PathBuf,
+    /// Score the lines with these weights of the game's default evaluator (any
+    /// weights file: ten decimals, a champion `train` writes; default: the
+    /// evaluator's default weights, which for Dots depend on the board).
+    #[arg(long, value_name = "FILE")]
+    pub weights: Option<PathBuf>,
 }
 
 impl BookArgs {
-    fn settings(&self) -> BookSettings {
-        BookSettings {
+    fn settings(&self) -> anyhow::Result<BookSettings> {
+        let weights = match &self.weights {
+            Some(path) => Some(
+                read_weight_values(path)
+                    .with_context(|| format!("--weights {}", path.display()))?,
+            ),
+            None => None,
+        };
+        Ok(BookSettings {
             game: self.game,
             options: self.options.clone(),
             plies: self.plies,
@@ -55,7 +68,8 @@ impl BookArgs {
             max_tries: self
                 .max_tries
                 .unwrap_or_else(|| (self.count as u64).saturating_mul(1000)),
-        }
+            weights,
+        })
     }
 
     /// The command line that makes this book, as the file's header records it.
@@ -71,6 +85,9 @@ impl BookArgs {
         if let Some(tries) = self.max_tries {
             command += &format!(" --max-tries {tries}");
         }
+        if let Some(weights) = &self.weights {
+            command += &format!(" --weights {}", weights.display());
+        }
         command + &format!(" --out {}", self.out.display())
     }
 }
@@ -80,7 +97,7 @@ impl BookArgs {
 /// # Errors
 /// A setting out of range, too few balanced lines, or a file that cannot be written.
 pub fn run(args: &BookArgs) -> anyhow::Result<()> {
-    let settings = args.settings();
+    let settings = args.settings()?;
     let progress = Progress::new(Display::detect(), "openings", args.count as u64, 0);
     let mut last = (0, 0);
     let book = generate_book(&settings, |kept, tried| {

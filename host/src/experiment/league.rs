@@ -17,12 +17,12 @@ use crate::tournament::config::{Format, TournamentConfig};
 use crate::tournament::run::{encounters, pentanomial_of_first, plan, run, wdl_of_first};
 
 /// One player: a name, the chain evaluator's weights (`None`: the engine's default,
-/// the hand-set ones) and a search depth.
+/// the board's: [`microply_core::games::dots::Weights::for_size`]) and a search depth.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Side {
     /// The name in records and tables (also its weights file's name).
     pub name: String,
-    /// The weights, or the default.
+    /// The weights, or the board's default.
     pub weights: Option<[Value; 10]>,
     /// Fixed search depth per move.
     pub depth: u32,

@@ -289,14 +289,20 @@ impl<'a> Games<'a> {
             } else {
                 String::new()
             };
-            let partners =
-                std::iter::once(("sparring".to_owned(), self.opponent.weights.as_deref())).chain(
-                    self.opponent
-                        .pool
-                        .iter()
-                        .enumerate()
-                        .map(|(p, w)| (format!("pool{p}"), Some(w.as_slice()))),
-                );
+            // The hand-set partner plays the hand-set weights by name, not the engine's
+            // default (a board may have trained default weights).
+            let sparring = self
+                .opponent
+                .weights
+                .as_deref()
+                .unwrap_or(&self.evaluator.hand_set);
+            let partners = std::iter::once(("sparring".to_owned(), Some(sparring))).chain(
+                self.opponent
+                    .pool
+                    .iter()
+                    .enumerate()
+                    .map(|(p, w)| (format!("pool{p}"), Some(w.as_slice()))),
+            );
             for (player, weights) in partners {
                 let player = format!("{player}{suffix}");
                 players.push(entrant(
