@@ -538,6 +538,61 @@ fn the_method_comparison_trains_each_seed_and_counts_pairs_between_methods() {
     }
 }
 
+/// `experiment champions` on a run that a games budget stopped before its
+/// generations cap: the picked generations end at the last one it scored, the
+/// double round robin is played `rounds` times, and the ratings are centred on 0.
+#[test]
+fn the_champions_of_a_budgeted_run_play_to_its_last_generation() {
+    use microply_host::experiment::champions::{run_champions, ChampionsSetup};
+    use microply_host::experiment::curriculum::budgeted;
+    let (mut base, dir, tmp) = tiny("dots", "rows=2 cols=2", "chain", Method::Ga);
+    base.population = 4;
+    let config = budgeted(&base, Method::Ga, 40);
+    let summary = train::run(&config, &dir, &Local { threads: 2 }, Display::Hidden).unwrap();
+    let last = summary.history.last().unwrap().generation;
+    assert!(
+        last < config.generations as u64,
+        "the budget stops it first"
+    );
+    let setup = ChampionsSetup {
+        picks: 3,
+        depth: None,
+        openings: (2, 5),
+        book: None,
+        rounds: 2,
+        hand_set: false,
+    };
+    let out = tmp.path().join("champions");
+    let scores = run_champions(&dir, &setup, &out, 2, |_, _| {}).unwrap();
+    let generations: Vec<u64> = scores.iter().filter_map(|s| s.generation).collect();
+    assert_eq!(generations.last(), Some(&last), "{generations:?}");
+    assert_eq!(generations.len(), 3);
+    // 3 pairs, twice each a round (two games an encounter), 2 rounds: 24 games.
+    let games: u32 = scores.iter().map(|s| s.wins + s.draws + s.losses).sum();
+    assert_eq!(games, 2 * 24);
+    if scores.iter().all(|s| s.rating.is_some()) {
+        let mean: f64 = scores.iter().map(|s| s.rating.unwrap().elo).sum::<f64>() / 3.0;
+        assert!(mean.abs() < 1e-6, "{mean}");
+    }
+    assert!(out.join("elo.svg").exists() && out.join("points.svg").exists());
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(report.contains("double round robin 2 times"), "{report}");
+    // With the hand-set weights: a fourth player, listed first, rated 0.
+    let with = ChampionsSetup {
+        hand_set: true,
+        ..setup
+    };
+    let out = tmp.path().join("with-hand-set");
+    let scores = run_champions(&dir, &with, &out, 2, |_, _| {}).unwrap();
+    assert_eq!(scores.len(), 4);
+    assert_eq!(scores[0].generation, None);
+    let games: u32 = scores.iter().map(|s| s.wins + s.draws + s.losses).sum();
+    assert_eq!(games, 2 * 48, "6 pairs, 4 games a round, 2 rounds");
+    if let Some(r) = scores[0].rating {
+        assert_eq!((r.elo, r.low, r.high), (0.0, 0.0, 0.0));
+    }
+}
+
 /// `--paper`'s preset runs: its first generation on 5×5 boxes with every stage's
 /// depths cut to 1 (the real depths are hours of games; docs/ga.md).
 #[test]

@@ -9,7 +9,7 @@ use microply_core::score::Value;
 
 use crate::agreement::positions::{validation_set, SetSpec, DEFAULT_COUNT, DEFAULT_SEED};
 use crate::agreement::validate::validate_on;
-use crate::experiment::champions::run_champions;
+use crate::experiment::champions::{run_champions, ChampionsSetup};
 use crate::experiment::curriculum::{default_budget, run_curriculum};
 use crate::experiment::duel::Schedule;
 use crate::experiment::league::Board;
@@ -19,7 +19,7 @@ use crate::experiment::vs_hand::{interval_above_zero, run_vs_hand, VsHand};
 use crate::experiment::weights_file::read_dots_weights;
 use crate::parallel::default_threads;
 use crate::progress::{Display, Progress};
-use crate::train::TrainConfig;
+use crate::train::{TrainConfig, TrainState};
 
 /// The experiments.
 #[derive(Debug, clap::Subcommand)]
@@ -95,6 +95,16 @@ pub enum ExperimentCommand {
         /// Search depth of the games (default: the run's final trainee depth).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
         depth: Option<u32>,
+        /// Double round robin repetitions (new openings each time).
+        #[arg(long, default_value_t = 1, value_parser = parse_positive)]
+        rounds: usize,
+        /// The hand-set weights play too, and the Elo is measured from them.
+        #[arg(long)]
+        hand_set: bool,
+        /// The openings: a book file or built-in name (each line with both colours),
+        /// or `none` for --random-plies (default: the run's `book`, else random plies).
+        #[arg(long, value_name = "FILE|NAME|none")]
+        book: Option<String>,
         #[command(flatten)]
         training: TrainingArgs,
     },
@@ -192,6 +202,16 @@ impl TrainingArgs {
             config.generations = g;
         }
         Ok(config)
+    }
+}
+
+/// The openings' book of `--book` (`none`: random plies; not given: the training
+/// config's `book`).
+fn book_choice(given: Option<&str>, config: Option<String>) -> Option<String> {
+    match given {
+        Some("none") => None,
+        Some(book) => Some(book.to_owned()),
+        None => config,
     }
 }
 
@@ -350,6 +370,9 @@ pub fn run(command: &ExperimentCommand) -> anyhow::Result<()> {
             run,
             picks,
             depth,
+            rounds,
+            hand_set,
+            book,
             training,
         } => {
             let out = &training.games_run.out;
@@ -361,19 +384,34 @@ pub fn run(command: &ExperimentCommand) -> anyhow::Result<()> {
                     dir
                 }
             };
+            let run_book = TrainState::load(&run_dir)
+                .map(|s| s.config.book)
+                .unwrap_or_default();
+            let setup = ChampionsSetup {
+                picks: *picks,
+                depth: *depth,
+                openings: training.games_run.openings(),
+                book: book_choice(book.as_deref(), run_book),
+                rounds: *rounds,
+                hand_set: *hand_set,
+            };
             let scores = run_champions(
                 &run_dir,
-                *picks,
-                *depth,
-                training.games_run.openings(),
+                &setup,
                 out,
                 training.games_run.threads(),
                 games_progress("champions"),
             )?;
             for s in scores {
+                let elo = s.rating.map_or(String::new(), |r| {
+                    format!(", Elo {:+.1} [{:+.1}, {:+.1}]", r.elo, r.low, r.high)
+                });
+                let who = s
+                    .generation
+                    .map_or("hand-set".into(), |g| format!("generation {g:4}"));
                 println!(
-                    "generation {:4}: W {} D {} L {} points {}",
-                    s.generation, s.wins, s.draws, s.losses, s.points
+                    "{who:>15}: W {} D {} L {} points {}{elo}",
+                    s.wins, s.draws, s.losses, s.points
                 );
             }
             println!("report in {}", out.join("report.md").display());
@@ -389,11 +427,7 @@ pub fn run(command: &ExperimentCommand) -> anyhow::Result<()> {
             let out = &training.games_run.out;
             let base = training.config()?;
             let budget = games.unwrap_or_else(|| default_budget(&base));
-            let book = match book.as_deref() {
-                Some("none") => None,
-                Some(book) => Some(book.to_owned()),
-                None => base.book.clone(),
-            };
+            let book = book_choice(book.as_deref(), base.book.clone());
             let board =
                 Board::of_options(&base.options, training.games_run.openings()).with_book(book);
             let results = run_curriculum(
