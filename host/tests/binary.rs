@@ -144,3 +144,59 @@ fn play_uses_the_default_tables_when_present() {
     let out = with_tables(&["play", "checkers", "--depth", "1", "--no-egtb"]);
     assert!(!String::from_utf8_lossy(&out.stderr).contains("endgame tables"));
 }
+
+/// `egtb generate` resumes: run again over a directory with one table missing and
+/// one corrupt, it loads the groups that are whole, says the corrupt file was solved
+/// again, and leaves every file byte for byte as the first run wrote it.
+#[test]
+fn egtb_generate_resumes_from_the_tables_it_wrote() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("egtb");
+    let generate = || {
+        Command::new(env!("CARGO_BIN_EXE_microply"))
+            .args(["egtb", "generate", "--pieces", "3", "--out"])
+            .arg(&dir)
+            .output()
+            .expect("the binary runs")
+    };
+    let out = generate();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("loaded"));
+    let files = || -> Vec<(std::path::PathBuf, Vec<u8>)> {
+        let mut v: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .map(|p| (p.clone(), std::fs::read(p).unwrap()))
+            .collect();
+        v.sort();
+        v
+    };
+    let first = files();
+    assert!(first.len() > 10, "{}", first.len());
+    // One 3-piece table gone (its group is solved again), one 2-piece table corrupt.
+    std::fs::remove_file(dir.join("m1k1-m1k0.egtb")).unwrap();
+    let corrupt = dir.join("m0k1-m0k1.egtb");
+    let mut bytes = std::fs::read(&corrupt).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&corrupt, bytes).unwrap();
+    let out = generate();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stdout.contains("groups were there already and loaded"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("m0k1-m0k1.egtb") && stderr.contains("solved again"),
+        "{stderr}"
+    );
+    assert_eq!(files(), first);
+}

@@ -9,7 +9,7 @@ use microply_core::games::checkers::Checkers;
 use microply_core::Notation;
 
 use crate::egtb::tablebase::{load_file, table_files};
-use crate::egtb::{solve_shown, Tablebase};
+use crate::egtb::{solve_stored, DirStore, Tablebase};
 use crate::progress::Display;
 
 /// The largest database `generate` accepts (5 pieces take minutes, 6 far longer).
@@ -18,7 +18,9 @@ pub const MAX_GENERATE_PIECES: u8 = 5;
 /// The `egtb` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum EgtbCommand {
-    /// Compute the tables of every position with up to N pieces and write them to DIR.
+    /// Compute the tables of every position with up to N pieces and write them to DIR,
+    /// each group of tables as soon as it is solved: run again, it loads the tables
+    /// already there and goes on where it stopped.
     Generate {
         /// The most pieces (2 to 5).
         #[arg(long)]
@@ -163,10 +165,19 @@ fn generate(pieces: u8, out: &Path) -> anyhow::Result<()> {
         bail!("--pieces {pieces}: must be 2 to {MAX_GENERATE_PIECES}");
     }
     let started = Instant::now();
-    let solved = solve_shown(pieces, Display::detect())?;
+    let mut store = DirStore::new(out);
+    let solved = solve_stored(pieces, Display::detect(), &mut store);
+    for warning in &store.warnings {
+        eprintln!("warning: {warning}");
+    }
+    let solved = solved.with_context(|| {
+        format!(
+            "the groups solved so far are in {}: run the same command to go on",
+            out.display()
+        )
+    })?;
     let seconds = started.elapsed().as_secs_f64();
     let tablebase = Tablebase::new(solved.tables);
-    tablebase.write(out)?;
     let (mut slots, mut bytes) = (0u64, 0u64);
     for t in tablebase.tables() {
         slots += t.slots();
@@ -174,8 +185,17 @@ fn generate(pieces: u8, out: &Path) -> anyhow::Result<()> {
     }
     let passes = solved.passes.iter().map(|p| p.2).max().unwrap_or(0);
     let longest = tablebase.tables().map(|t| t.longest()).max().unwrap_or(0);
+    let resumed = if solved.loaded.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; {} of {} groups were there already and loaded",
+            solved.loaded.len(),
+            solved.loaded.len() + solved.passes.len()
+        )
+    };
     println!(
-        "generated {} tables up to {pieces} pieces in {}: {slots} slots, {bytes} bytes, {seconds:.2} s wall (at most {passes} passes a group, the longest win {longest} plies)",
+        "generated {} tables up to {pieces} pieces in {}: {slots} slots, {bytes} bytes, {seconds:.2} s wall (at most {passes} passes a group, the longest win {longest} plies){resumed}",
         tablebase.tables().count(),
         out.display()
     );

@@ -29,9 +29,9 @@ pub mod tablebase;
 pub use format::FormatError;
 pub use material::Material;
 pub use oracle::{load_for, oracles, EgtbOptionError};
-pub use solver::{solve, solve_shown, SolveError, Solved};
+pub use solver::{solve, solve_shown, solve_stored, GroupStore, NoStore, SolveError, Solved};
 pub use table::{Table, UNUSED};
-pub use tablebase::{shared, Tablebase, TablebaseError};
+pub use tablebase::{shared, DirStore, Tablebase, TablebaseError};
 
 use std::fmt;
 

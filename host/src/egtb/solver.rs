@@ -51,8 +51,10 @@ const PER_KIND: usize = 9;
 pub struct Solved {
     /// One table per signature, in solving order.
     pub tables: Vec<Table>,
-    /// Forward passes per group: (pieces, men, passes).
+    /// Forward passes per group solved here: (pieces, men, passes).
     pub passes: Vec<(u8, u8, u32)>,
+    /// Groups whose tables came from the store (a resumed generation): (pieces, men).
+    pub loaded: Vec<(u8, u8)>,
 }
 
 /// Why the tables cannot be solved.
@@ -61,6 +63,34 @@ pub enum SolveError {
     /// A win or loss longer than a table entry holds.
     #[error("a position of {0} is decided in more than {MAX_PLIES} plies, more than a table entry holds")]
     TooLong(Material),
+    /// The store could not keep a group's tables.
+    #[error("{0}")]
+    Store(String),
+}
+
+/// Where a resumable generation keeps each group's tables as soon as they are
+/// solved, and finds them again when it is run once more.
+pub trait GroupStore {
+    /// The kept table of `m`, if there is a sound one.
+    fn stored(&mut self, m: &Material) -> Option<Table>;
+    /// Keeps the tables of one group just solved.
+    ///
+    /// # Errors
+    /// Why they could not be kept (the generation stops there).
+    fn keep(&mut self, tables: &[Table]) -> Result<(), String>;
+}
+
+/// A store that keeps nothing (a generation from scratch, in memory).
+pub struct NoStore;
+
+impl GroupStore for NoStore {
+    fn stored(&mut self, _: &Material) -> Option<Table> {
+        None
+    }
+
+    fn keep(&mut self, _: &[Table]) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// Solves every signature with 2 to `max_pieces` pieces (at most 8; more than 5
@@ -78,9 +108,25 @@ pub fn solve(max_pieces: u8) -> Result<Solved, SolveError> {
 /// # Errors
 /// As [`solve`].
 pub fn solve_shown(max_pieces: u8, display: Display) -> Result<Solved, SolveError> {
-    solve_closed(
+    solve_stored(max_pieces, display, &mut NoStore)
+}
+
+/// [`solve_shown`], resumable: a group whose tables are all in `store` is loaded
+/// instead of solved, and each group solved is given to `store` at once, so a
+/// generation stopped part-way loses at most the group it was solving. Every group
+/// depends only on groups before it, so the tables are the same as from scratch.
+///
+/// # Errors
+/// As [`solve`]; [`SolveError::Store`] when the store cannot keep a group.
+pub fn solve_stored(
+    max_pieces: u8,
+    display: Display,
+    store: &mut dyn GroupStore,
+) -> Result<Solved, SolveError> {
+    solve_closed_stored(
         Material::up_to(max_pieces.min(super::material::MAX_PIECES)),
         display,
+        store,
     )
 }
 
@@ -88,11 +134,22 @@ pub fn solve_shown(max_pieces: u8, display: Display) -> Result<Solved, SolveErro
 /// them reaches one of them (or captures the last piece). All signatures up to N
 /// pieces are; so are the kings-only ones, which the tests use to check 5-piece
 /// tables in seconds.
-fn solve_closed(mut order: Vec<Material>, display: Display) -> Result<Solved, SolveError> {
+#[cfg(test)]
+fn solve_closed(order: Vec<Material>, display: Display) -> Result<Solved, SolveError> {
+    solve_closed_stored(order, display, &mut NoStore)
+}
+
+/// [`solve_closed`] with a [`GroupStore`] (see [`solve_stored`]).
+fn solve_closed_stored(
+    mut order: Vec<Material>,
+    display: Display,
+    store: &mut dyn GroupStore,
+) -> Result<Solved, SolveError> {
     order.sort_by_key(|m| (m.pieces(), m.men(), *m));
     let mut solver = Solver::new(&order);
     let progress = Progress::new(display, "slots", order.iter().map(table_size).sum(), 0);
     let mut passes = Vec::new();
+    let mut loaded = Vec::new();
     let mut start = 0;
     let mut done = 0;
     while start < order.len() {
@@ -103,24 +160,39 @@ fn solve_closed(mut order: Vec<Material>, display: Display) -> Result<Solved, So
                 .take_while(|m| (m.pieces(), m.men()) == key)
                 .count();
         let group = &order[start..end];
-        progress.set(
-            done,
-            &format!("solving {} pieces with {} men", key.0, key.1),
-        );
-        passes.push((key.0, key.1, solver.solve_group(group)?));
+        let kept: Option<Vec<Table>> = group
+            .iter()
+            .map(|m| {
+                store
+                    .stored(m)
+                    .filter(|t| t.material() == *m && t.codes().len() as u64 == table_size(m))
+            })
+            .collect();
+        if let Some(kept) = kept {
+            for table in &kept {
+                solver.load(table);
+            }
+            loaded.push(key);
+        } else {
+            progress.set(
+                done,
+                &format!("solving {} pieces with {} men", key.0, key.1),
+            );
+            passes.push((key.0, key.1, solver.solve_group(group)?));
+            store
+                .keep(&solver.tables(group)?)
+                .map_err(SolveError::Store)?;
+        }
         done += group.iter().map(table_size).sum::<u64>();
         start = end;
     }
     progress.set(done, "solved");
     progress.finish();
-    let tables = order
-        .iter()
-        .map(|m| {
-            let codes = solver.codes(m).to_vec();
-            Table::from_codes(*m, codes).map_err(|_| SolveError::TooLong(*m))
-        })
-        .collect::<Result<_, _>>()?;
-    Ok(Solved { tables, passes })
+    Ok(Solved {
+        tables: solver.tables(&order)?,
+        passes,
+        loaded,
+    })
 }
 
 /// Every signature's slots, one byte each, in one vector.
@@ -183,6 +255,25 @@ impl Solver {
     fn codes(&self, m: &Material) -> &[u8] {
         let start = self.start(m);
         &self.values[start..start + table_size(m) as usize]
+    }
+
+    /// The solved tables of `materials`.
+    fn tables(&self, materials: &[Material]) -> Result<Vec<Table>, SolveError> {
+        materials
+            .iter()
+            .map(|m| {
+                let codes = self.codes(m).to_vec();
+                Table::from_codes(*m, codes).map_err(|_| SolveError::TooLong(*m))
+            })
+            .collect()
+    }
+
+    /// Puts a table solved before into place (its material is one of the solver's,
+    /// its size the material's: a [`Table`] read back is checked for both).
+    fn load(&mut self, table: &Table) {
+        let start = self.start(&table.material());
+        let slots = &mut self.values[start..start + table.codes().len()];
+        slots.copy_from_slice(table.codes());
     }
 
     /// Solves signatures whose moves stay among them or reach solved ones; returns
@@ -390,6 +481,63 @@ mod tests {
 
     fn entry(fen: &str) -> Option<Dtw> {
         three_pieces().probe(&Checkers::parse_fen(fen).unwrap())
+    }
+
+    /// A store in memory that fails to keep once it holds `limit` groups (a
+    /// generation killed part-way).
+    struct Memory {
+        tables: Vec<super::Table>,
+        groups: usize,
+        limit: usize,
+    }
+
+    impl GroupStore for Memory {
+        fn stored(&mut self, m: &Material) -> Option<super::Table> {
+            self.tables.iter().find(|t| t.material() == *m).cloned()
+        }
+
+        fn keep(&mut self, tables: &[super::Table]) -> Result<(), String> {
+            if self.groups == self.limit {
+                return Err("killed".into());
+            }
+            self.groups += 1;
+            self.tables.extend_from_slice(tables);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_stopped_generation_resumes_to_the_same_tables() {
+        let whole = solve(3).unwrap();
+        let groups = whole.passes.len();
+        assert!(groups >= 5, "{:?}", whole.passes);
+        let mut store = Memory {
+            tables: Vec::new(),
+            groups: 0,
+            limit: 3,
+        };
+        let stopped = solve_stored(3, Display::Hidden, &mut store).unwrap_err();
+        assert_eq!(stopped, SolveError::Store("killed".into()));
+        store.limit = usize::MAX;
+        let resumed = solve_stored(3, Display::Hidden, &mut store).unwrap();
+        assert_eq!(resumed.loaded.len(), 3);
+        assert_eq!(resumed.passes, whole.passes[3..]);
+        let codes = |s: &Solved| -> Vec<(Material, Vec<u8>)> {
+            s.tables
+                .iter()
+                .map(|t| (t.material(), t.codes().to_vec()))
+                .collect()
+        };
+        assert_eq!(codes(&resumed), codes(&whole));
+        assert_eq!(
+            store.tables.len(),
+            whole.tables.len(),
+            "every table kept once"
+        );
+        // Run again: everything is loaded, nothing solved.
+        let again = solve_stored(3, Display::Hidden, &mut store).unwrap();
+        assert_eq!((again.loaded.len(), again.passes.len()), (groups, 0));
+        assert_eq!(codes(&again), codes(&whole));
     }
 
     #[test]

@@ -13,6 +13,7 @@ use microply_core::games::checkers::Checkers;
 use super::format::{self, FormatError};
 use super::index::Frame;
 use super::material::Material;
+use super::solver::GroupStore;
 use super::table::Table;
 use super::Dtw;
 
@@ -189,6 +190,51 @@ pub fn load_file(path: &Path) -> Result<Table, TablebaseError> {
         });
     }
     Ok(table)
+}
+
+/// A [`GroupStore`] in a directory, for a resumable `egtb generate`: each group's
+/// tables are written there as soon as they are solved (each file atomically), and a
+/// table already there is loaded when its file reads back sound (checksum, name);
+/// one that does not is noted in `warnings` and solved again.
+pub struct DirStore {
+    dir: PathBuf,
+    /// Files found unsound, with why (their groups were solved again).
+    pub warnings: Vec<String>,
+}
+
+impl DirStore {
+    /// The store in `dir` (created when the first group is kept).
+    #[must_use]
+    pub fn new(dir: &Path) -> DirStore {
+        DirStore {
+            dir: dir.to_path_buf(),
+            warnings: Vec::new(),
+        }
+    }
+}
+
+impl GroupStore for DirStore {
+    fn stored(&mut self, m: &Material) -> Option<Table> {
+        let path = self.dir.join(file_name(m));
+        if !path.exists() {
+            return None;
+        }
+        match load_file(&path) {
+            Ok(table) => Some(table),
+            Err(e) => {
+                self.warnings.push(format!("{e}: solved again"));
+                None
+            }
+        }
+    }
+
+    fn keep(&mut self, tables: &[Table]) -> Result<(), String> {
+        fs::create_dir_all(&self.dir).map_err(|e| format!("{}: {e}", self.dir.display()))?;
+        for table in tables {
+            write_file(&self.dir, table).map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
 }
 
 /// The file name of a signature's table.
