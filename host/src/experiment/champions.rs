@@ -12,10 +12,10 @@ use super::training::{dots_weights, final_depth, read_champion};
 use crate::files::write_atomically;
 use microply_core::games::dots::Weights;
 
-use crate::play::game::GameRecord;
-use crate::ratings::{maximum_likelihood, Anchor, RatedGame, Rating};
+use crate::ratings::{Anchor, Rating};
 use crate::report::{band_plot, line_plot, markdown_table, Series};
 use crate::tournament::config::Format;
+use crate::tournament::output::ratings_anchored;
 use crate::tournament::standings::standings;
 use crate::train::TrainState;
 
@@ -133,7 +133,7 @@ pub fn run_champions(
     } else {
         Anchor::Mean
     };
-    let fitted = ratings(sides.len(), &records, anchor).ok();
+    let fitted = ratings_anchored(sides.len(), &records, anchor).ok();
     let mut scores: Vec<ChampionScore> = table
         .iter()
         .map(|s| ChampionScore {
@@ -149,23 +149,6 @@ pub fn run_champions(
     scores.sort_by_key(|s| s.generation.map(|g| g + 1).unwrap_or(0));
     write_report(out, run_dir, depth, &board, setup, &scores)?;
     Ok(scores)
-}
-
-/// The Elo of every player from all `records`, anchored as `anchor` says.
-fn ratings(
-    n: usize,
-    records: &[GameRecord],
-    anchor: Anchor,
-) -> Result<Vec<Rating>, crate::ratings::RatingError> {
-    let games: Vec<RatedGame> = records
-        .iter()
-        .map(|r| RatedGame {
-            first: r.spec.first,
-            second: r.spec.second,
-            score_first: r.outcome.first_points().as_f64(),
-        })
-        .collect();
-    maximum_likelihood(n, &games, anchor)
 }
 
 /// `elo.svg`: each champion's Elo by generation with its 95 % interval as a band.

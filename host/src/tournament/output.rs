@@ -293,6 +293,18 @@ pub fn endings(records: &[GameRecord]) -> String {
 /// Why there are none: players who won or lost everything, or never met the others,
 /// have no finite rating ([`RatingError`]).
 pub fn ratings(n: usize, records: &[GameRecord]) -> Result<Vec<Rating>, RatingError> {
+    ratings_anchored(n, records, Anchor::Mean)
+}
+
+/// [`ratings`] with the zero where `anchor` puts it (a player's rating, or the mean).
+///
+/// # Errors
+/// As [`ratings`].
+pub fn ratings_anchored(
+    n: usize,
+    records: &[GameRecord],
+    anchor: Anchor,
+) -> Result<Vec<Rating>, RatingError> {
     let games: Vec<RatedGame> = records
         .iter()
         .map(|r| RatedGame {
@@ -301,7 +313,7 @@ pub fn ratings(n: usize, records: &[GameRecord]) -> Result<Vec<Rating>, RatingEr
             score_first: r.outcome.first_points().as_f64(),
         })
         .collect();
-    maximum_likelihood(n, &games, Anchor::Mean)
+    maximum_likelihood(n, &games, anchor)
 }
 
 /// The markdown report: standings (per group too for grouped formats), the
