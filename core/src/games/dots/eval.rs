@@ -112,8 +112,8 @@ impl Weights {
     /// (issue 25; `0 -3 -1 -0.5 1.5 7.5 0 3 -3 -3`): against
     /// [`Weights::EXPERIENCED`] on 5×5, 2,000 games from a held-out balanced book
     /// with both colours, +137.8 ± 16.4 Elo at depth 3 and +165.8 ± 14.6 at depth 4
-    /// (docs/ga.md, "The sixth run"). It loses on 4×4 at depth 3, so it is the
-    /// default of the 5×5 board alone.
+    /// (docs/ga.md, "The sixth run"). It loses on 4×4 at depth 3: each board has
+    /// its own ([`Weights::for_size`]).
     pub const TRAINED_5X5: Weights = Weights {
         long_chains: Term::halves(0, -6),
         short_chains: Term::halves(-2, -1),
@@ -122,14 +122,27 @@ impl Weights {
         freedom4: Term::halves(-6, -6),
     };
 
+    /// Trained for the 4×4 board by `microply train docs/ga/pool44-d34-64.toml`
+    /// (issue 25; `0.5 0 0.5 -1 -6 6 1 -0.5 1.5 1`): against
+    /// [`Weights::EXPERIENCED`] on 4×4, 2,000 games from a held-out balanced book
+    /// with both colours, +75.7 ± 15.1 Elo at depth 3 and +179.2 ± 15.5 at depth 4
+    /// (docs/ga.md, "The 4×4 run at both depths").
+    pub const TRAINED_4X4: Weights = Weights {
+        long_chains: Term::halves(1, 0),
+        short_chains: Term::halves(1, -2),
+        double_crosses: Term::halves(-12, 12),
+        freedom3: Term::halves(2, -1),
+        freedom4: Term::halves(3, 2),
+    };
+
     /// The default weights of a board of `size`: [`Weights::TRAINED_5X5`] on 5×5,
-    /// [`Weights::DEFAULT`] on every other board.
+    /// [`Weights::TRAINED_4X4`] on 4×4, [`Weights::DEFAULT`] on every other board.
     #[must_use]
     pub const fn for_size(size: Size) -> Weights {
-        if size.rows() == 5 && size.cols() == 5 {
-            Weights::TRAINED_5X5
-        } else {
-            Weights::DEFAULT
+        match (size.rows(), size.cols()) {
+            (5, 5) => Weights::TRAINED_5X5,
+            (4, 4) => Weights::TRAINED_4X4,
+            _ => Weights::DEFAULT,
         }
     }
 
@@ -271,10 +284,21 @@ mod tests {
     }
 
     #[test]
+    fn the_trained_4x4_weights_are_the_champions() {
+        // docs/ga/pool44-d34-64-champion.txt, in the same flat order.
+        let champion = [0.5, 0.0, 0.5, -1.0, -6.0, 6.0, 1.0, -0.5, 1.5, 1.0];
+        assert_eq!(
+            Weights::TRAINED_4X4.to_array(),
+            champion.map(Value::from_num::<f64>)
+        );
+    }
+
+    #[test]
     fn the_default_plays_each_boards_weights() {
         let size = |rows, cols| Size::new(rows, cols).unwrap();
         assert_eq!(Weights::for_size(size(5, 5)), Weights::TRAINED_5X5);
-        for (rows, cols) in [(4, 4), (5, 4), (4, 5), (5, 6), (6, 6), (3, 3)] {
+        assert_eq!(Weights::for_size(size(4, 4)), Weights::TRAINED_4X4);
+        for (rows, cols) in [(5, 4), (4, 5), (5, 6), (6, 6), (3, 3)] {
             assert_eq!(Weights::for_size(size(rows, cols)), Weights::EXPERIENCED);
         }
         let default = ChainEval::default();
@@ -288,11 +312,15 @@ mod tests {
             given.evaluate(&start5),
             Score::from_fixed(Value::from_num(-0.5))
         );
-        // The 4x4 start (16 boxes, 25 dots): every parity odd, −4 − 1 − ½ − ½ = −6
-        // with the hand-set weights, the default there.
+        // The 4x4 start (16 boxes of freedom 4, 25 dots): every parity odd. Hand-set:
+        // −4 − 1 − ½ − ½ = −6. Trained for 4×4 (the default there): parities
+        // 0 − 1 + 6 − ½ + 1, and 1½ · 16 boxes: 29½.
         let start4 = Dots::start(&size(4, 4));
-        assert_eq!(default.evaluate(&start4), Score::units(-6));
         assert_eq!(given.evaluate(&start4), Score::units(-6));
+        assert_eq!(
+            default.evaluate(&start4),
+            Score::from_fixed(Value::from_num(29.5))
+        );
     }
 
     #[test]
