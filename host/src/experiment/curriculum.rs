@@ -17,7 +17,7 @@ use crate::report::{markdown_table, marked_line_plot, Markers, PlotError, Series
 use crate::tournament::config::Format;
 use crate::tournament::standings::standings;
 use crate::train::checkpoint::GenerationRecord;
-use crate::train::output::changes;
+use crate::train::output::{changes, per_game};
 use crate::train::{Method, TrainConfig};
 
 /// The three methods, in report order.
@@ -230,7 +230,9 @@ pub fn method_duels(methods: &[Method], records: &[GameRecord]) -> Vec<MethodDue
     duels
 }
 
-/// `fitness.svg`: each run's best objective per generation, and a dashed line where
+/// `fitness.svg`: each run's best objective **per game** per generation (an
+/// evaluation's games change with the stage: per game, the stages and the runs share
+/// one scale), the line broken at each of its stage switches, and a dashed line where
 /// a run's stage switches (between generations g − 1 and g, at x = g − ½, as the
 /// trainer's own `fitness.svg` marks them). Runs that switch at the same generations
 /// (`ga` and `aco` follow one curriculum) share one line and one legend entry,
@@ -239,12 +241,20 @@ pub fn method_duels(methods: &[Method], records: &[GameRecord]) -> Vec<MethodDue
 fn fitness_plot(runs: &[(&str, Method, &[GenerationRecord])]) -> Result<String, PlotError> {
     let series: Vec<Series> = runs
         .iter()
-        .map(|&(name, _, history)| Series {
-            name: name.to_owned(),
-            points: history
-                .iter()
-                .map(|g| (g.generation as f64, g.best))
-                .collect(),
+        .map(|&(name, _, history)| {
+            let switches = changes(history).0;
+            let mut points = Vec::with_capacity(history.len());
+            for g in history {
+                let x = g.generation as f64;
+                if switches.contains(&(x - 0.5)) {
+                    points.push((f64::NAN, f64::NAN));
+                }
+                points.push((x, per_game(g, g.best)));
+            }
+            Series {
+                name: name.to_owned(),
+                points,
+            }
         })
         .collect();
     let mut groups: Vec<(Vec<&str>, Vec<f64>)> = Vec::new();
@@ -267,8 +277,8 @@ fn fitness_plot(runs: &[(&str, Method, &[GenerationRecord])]) -> Result<String, 
         })
         .collect();
     marked_line_plot(
-        "Best objective per generation (dashed: stage switches)",
-        ("generation", "best objective"),
+        "Best objective per game (dashed: stage switches)",
+        ("generation", "best objective per game"),
         &series,
         &markers,
     )
@@ -377,7 +387,7 @@ fn write_report(
     );
     let _ = writeln!(
         text,
-        "\n![best objective per generation](fitness.svg)\n\nGames, crosstable and ratings: \
+        "\n![best objective per game](fitness.svg)\n\nGames, crosstable and ratings: \
          [league/report.md](league/report.md); the training runs in their folders ({}).\n",
         results
             .iter()

@@ -215,19 +215,23 @@ pub fn changes(history: &[GenerationRecord]) -> (Vec<f64>, Vec<f64>) {
     (stage_switches, pool_changes)
 }
 
+/// An objective `v` of generation `r` per game of one evaluation (`v` itself when the
+/// record does not say how many games an evaluation played).
+#[must_use]
+pub fn per_game(r: &GenerationRecord, v: f64) -> f64 {
+    let games = r.diagnostics.games_per_evaluation;
+    if games > 0.0 {
+        v / games
+    } else {
+        v
+    }
+}
+
 /// `fitness.svg`: the best and mean objective **per game** (an evaluation's sum over
 /// its games divided by their number, so generations that play more partners or
 /// depths stay on one scale), the lines broken and marked where the stage or the hall
 /// of fame changes: objectives earned against other partners are not joined.
 fn fitness_plot(history: &[GenerationRecord]) -> Result<String, PlotError> {
-    let per_game = |r: &GenerationRecord, v: f64| {
-        let games = r.diagnostics.games_per_evaluation;
-        if games > 0.0 {
-            v / games
-        } else {
-            v
-        }
-    };
     let (stage_switches, pool_changes) = changes(history);
     let line = |f: &dyn Fn(&GenerationRecord) -> f64| {
         let mut points = Vec::with_capacity(history.len());
