@@ -205,13 +205,13 @@ impl TrainingArgs {
     }
 }
 
-/// The openings' book of `--book` (`none`: random plies; not given: the training
-/// config's `book`).
-fn book_choice(given: Option<&str>, config: Option<String>) -> Option<String> {
+/// The openings' book of `--book` (`none`: random plies; not given: `default`, the
+/// training config's `book` or the board's built-in one).
+fn book_choice(given: Option<&str>, default: Option<String>) -> Option<String> {
     match given {
         Some("none") => None,
         Some(book) => Some(book.to_owned()),
-        None => config,
+        None => default,
     }
 }
 
@@ -265,17 +265,12 @@ impl WeightsArg {
 /// The book `vs-hand` plays: `--book`, else the balanced `dots-RxC` when it is
 /// built in; `none` (or no such book) plays random plies.
 fn vs_hand_book(book: Option<&str>, rows: u8, cols: u8) -> Option<String> {
-    match book {
-        Some("none") => None,
-        Some(book) => Some(book.to_owned()),
-        None => {
-            let name = format!("dots-{rows}x{cols}");
-            crate::play::openings::BUILT_IN
-                .iter()
-                .any(|b| b.name == name)
-                .then_some(name)
-        }
-    }
+    let name = format!("dots-{rows}x{cols}");
+    let built_in = crate::play::openings::BUILT_IN
+        .iter()
+        .any(|b| b.name == name)
+        .then_some(name);
+    book_choice(book, built_in)
 }
 
 fn parse_positive(s: &str) -> Result<usize, String> {

@@ -222,10 +222,7 @@ fn write_report(
             ]
         })
         .collect();
-    let openings = match &board.book {
-        Some(book) => format!("book `{book}`, line after line"),
-        None => format!("{} random plies, seed {}", board.random_plies, board.seed),
-    };
+    let openings = board.openings_text();
     let mut text = format!(
         "# Experiment champions\n\nThe champions of generations {} of the training run in `{}` \
          play a double round robin {rounds} times (each pair two openings a time, each with \

@@ -336,10 +336,7 @@ fn write_report(
             ]
         })
         .collect();
-    let openings = match &board.book {
-        Some(book) => format!("book `{book}`, line after line"),
-        None => format!("{} random plies, seed {}", board.random_plies, board.seed),
-    };
+    let openings = board.openings_text();
     let mut text = format!(
         "# Experiment curriculum\n\nThe curriculum GA (`ga`), the GA without a curriculum \
          (`ga-flat`) and ACO_R (`aco`), each run trained on a budget of {budget} games (a run \

@@ -124,6 +124,15 @@ impl Board {
         }
     }
 
+    /// How the openings are dealt, in words for a report.
+    #[must_use]
+    pub fn openings_text(&self) -> String {
+        match &self.book {
+            Some(book) => format!("book `{book}`, line after line"),
+            None => format!("{} random plies, seed {}", self.random_plies, self.seed),
+        }
+    }
+
     /// The same board with its openings from `book` (`None`: random plies).
     #[must_use]
     pub fn with_book(self, book: Option<String>) -> Board {

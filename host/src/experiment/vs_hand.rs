@@ -95,13 +95,7 @@ pub fn interval_above_zero(duel: &Duel) -> bool {
 #[must_use]
 pub fn vs_hand_report(config: &VsHand, duel: &Duel) -> String {
     let s = &config.schedule;
-    let openings = match &s.board.book {
-        Some(book) => format!("book `{book}`, line after line"),
-        None => format!(
-            "{} random plies, seed {}",
-            s.board.random_plies, s.board.seed
-        ),
-    };
+    let openings = s.board.openings_text();
     let stop = match &s.sprt {
         Some(sprt) => format!(" (at most {}, or until the SPRT {sprt} decides)", s.games),
         None => String::new(),
