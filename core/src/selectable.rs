@@ -32,13 +32,6 @@ pub trait Selectable<G: Game>: Evaluator<G> + Default + Copy {
     /// ([`Selectable::load`] checks it first).
     fn read_weights(&mut self, flat: &[Value]);
 
-    /// Replaces weights that depend on the board (an evaluator's per-board default,
-    /// which [`Selectable::write_weights`] cannot show without one) by the ones it
-    /// plays on `pos`'s board; nothing for evaluators whose weights do not.
-    fn fix_for_board(&mut self, pos: &G) {
-        let _ = pos;
-    }
-
     /// The number of weights.
     fn weight_count(&self) -> usize {
         self.write_weights(&mut [Value::ZERO; MAX_WEIGHTS])
@@ -131,16 +124,9 @@ mod tests {
             assert_eq!(e.name(), name);
             let mut before = [Value::ZERO; MAX_WEIGHTS];
             let n = e.write_weights(&mut before);
-            // Read back, the weights are the same; a second round trip changes nothing
-            // (a per-board default becomes the weights it reports after the first).
             let mut same = e;
             same.read_weights(&before[..n]);
-            let mut again = [Value::ZERO; MAX_WEIGHTS];
-            assert_eq!(same.write_weights(&mut again), n);
-            assert_eq!(again[..n], before[..n], "{name}");
-            let mut twice = same;
-            twice.read_weights(&again[..n]);
-            assert_eq!(twice, same, "{name}");
+            assert_eq!(same, e);
             if n == 0 {
                 assert!(e.load(0, &[Value::ONE]).is_err());
                 continue;

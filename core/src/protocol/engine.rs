@@ -155,8 +155,8 @@ impl<'a> Engine<'a> {
             Command::Evaluator(name) => with_position!(&self.position, G, _p => {
                 evaluator_command::<G>(G::evaluator_mut(evals), name, out)?;
             }),
-            Command::Weights { at, values } => with_position!(&self.position, G, p => {
-                weights_command::<G>(G::evaluator_mut(evals), p, at, values, out)?;
+            Command::Weights { at, values } => with_position!(&self.position, G, _p => {
+                weights_command::<G>(G::evaluator_mut(evals), at, values, out)?;
             }),
             other => with_position!(&mut self.position, G, p => {
                 let knowledge = Knowledge::new(G::evaluator(evals), G::oracle(&oracles));
@@ -210,19 +210,16 @@ fn write_evaluator<G: Playable>(eval: &G::Eval, out: &mut dyn Write) -> fmt::Res
     out.write_char('\n')
 }
 
-/// `weights`: shows the weights it plays on `pos`'s board, or loads `values` from
-/// index `at` (the whole array when `at` is `None`) over those, all or nothing.
+/// `weights`: shows the weights, or loads `values` from index `at` (the whole array
+/// when `at` is `None`), all or nothing.
 fn weights_command<'l, G: Playable>(
     eval: &mut G::Eval,
-    pos: &G,
     at: Option<usize>,
     values: &'l str,
     out: &mut dyn Write,
 ) -> Result<(), ProtocolError<'l>> {
-    let mut on_board = *eval;
-    on_board.fix_for_board(pos);
     if values.is_empty() {
-        let _ = write_weights::<G>(&on_board, out);
+        let _ = write_weights::<G>(eval, out);
         return Ok(());
     }
     let mut parsed = [Value::ZERO; MAX_WEIGHTS];
@@ -247,11 +244,8 @@ fn weights_command<'l, G: Playable>(
         });
     }
     let values = parsed.get(..count).unwrap_or(&[]);
-    on_board
-        .load(at.unwrap_or(0), values)
-        .map_err(ProtocolError::WeightsOutOfRange)?;
-    *eval = on_board;
-    Ok(())
+    eval.load(at.unwrap_or(0), values)
+        .map_err(ProtocolError::WeightsOutOfRange)
 }
 
 fn write_weights<G: Playable>(eval: &G::Eval, out: &mut dyn Write) -> fmt::Result {

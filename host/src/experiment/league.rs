@@ -17,7 +17,7 @@ use crate::tournament::config::{Format, TournamentConfig};
 use crate::tournament::run::{encounters, pentanomial_of_first, plan, run, wdl_of_first};
 
 /// One player: a name, the chain evaluator's weights (`None`: the engine's default,
-/// the board's: [`microply_core::games::dots::Weights::for_size`]) and a search depth.
+/// [`microply_core::games::dots::Weights::DEFAULT`]) and a search depth.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Side {
     /// The name in records and tables (also its weights file's name).

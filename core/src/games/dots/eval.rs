@@ -20,7 +20,6 @@
 
 use super::analysis::Features;
 use super::board::Dots;
-use super::size::Size;
 use crate::eval::Evaluator;
 use crate::player::Player;
 use crate::score::{Score, Value};
@@ -36,12 +35,8 @@ pub struct Term {
 
 impl Term {
     const fn whole(count: i32, parity_halves: i32) -> Term {
-        Term::halves(count * 2, parity_halves)
-    }
-
-    const fn halves(count_halves: i32, parity_halves: i32) -> Term {
         Term {
-            count: Value::from_bits(count_halves << 15),
+            count: Value::from_bits(count << 16),
             parity: Value::from_bits(parity_halves << 15),
         }
     }
@@ -104,47 +99,8 @@ impl Weights {
         freedom4: Term::whole(0, -1),
     };
 
-    /// The default weights where no board has its own: [`Weights::EXPERIENCED`]
-    /// (each board's: [`Weights::for_size`]).
+    /// The default weights: [`Weights::EXPERIENCED`].
     pub const DEFAULT: Weights = Weights::EXPERIENCED;
-
-    /// Trained for the 5×5 board by `microply train docs/ga/pool55-d3-d34-32.toml`
-    /// (issue 25; `0 -3 -1 -0.5 1.5 7.5 0 3 -3 -3`): against
-    /// [`Weights::EXPERIENCED`] on 5×5, 2,000 games from a held-out balanced book
-    /// with both colours, +137.8 ± 16.4 Elo at depth 3 and +165.8 ± 14.6 at depth 4
-    /// (docs/ga.md, "The sixth run"). It loses on 4×4 at depth 3: each board has
-    /// its own ([`Weights::for_size`]).
-    pub const TRAINED_5X5: Weights = Weights {
-        long_chains: Term::halves(0, -6),
-        short_chains: Term::halves(-2, -1),
-        double_crosses: Term::halves(3, 15),
-        freedom3: Term::halves(0, 6),
-        freedom4: Term::halves(-6, -6),
-    };
-
-    /// Trained for the 4×4 board by `microply train docs/ga/pool44-d34-64.toml`
-    /// (issue 25; `0.5 0 0.5 -1 -6 6 1 -0.5 1.5 1`): against
-    /// [`Weights::EXPERIENCED`] on 4×4, 2,000 games from a held-out balanced book
-    /// with both colours, +75.7 ± 15.1 Elo at depth 3 and +179.2 ± 15.5 at depth 4
-    /// (docs/ga.md, "The 4×4 run at both depths").
-    pub const TRAINED_4X4: Weights = Weights {
-        long_chains: Term::halves(1, 0),
-        short_chains: Term::halves(1, -2),
-        double_crosses: Term::halves(-12, 12),
-        freedom3: Term::halves(2, -1),
-        freedom4: Term::halves(3, 2),
-    };
-
-    /// The default weights of a board of `size`: [`Weights::TRAINED_5X5`] on 5×5,
-    /// [`Weights::TRAINED_4X4`] on 4×4, [`Weights::DEFAULT`] on every other board.
-    #[must_use]
-    pub const fn for_size(size: Size) -> Weights {
-        match (size.rows(), size.cols()) {
-            (5, 5) => Weights::TRAINED_5X5,
-            (4, 4) => Weights::TRAINED_4X4,
-            _ => Weights::DEFAULT,
-        }
-    }
 
     /// The ten weights in the order A_11, A_12, A_21, ..., A_52 (pattern types as in
     /// [`Features::counts`]).
@@ -206,38 +162,24 @@ impl Weights {
     }
 }
 
-/// The GA paper's evaluator with a set of [`Weights`], or each board's default
-/// weights ([`Weights::for_size`]; the default).
+/// The GA paper's evaluator with a set of [`Weights`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ChainEval {
-    /// The weights; `None`: the board's default weights.
-    pub weights: Option<Weights>,
+    /// The weights.
+    pub weights: Weights,
 }
 
 impl ChainEval {
-    /// The evaluator with `weights` on every board.
+    /// The evaluator with `weights`.
     #[must_use]
     pub const fn new(weights: Weights) -> ChainEval {
-        ChainEval {
-            weights: Some(weights),
-        }
-    }
-
-    /// The weights it plays on a board of `size`.
-    #[must_use]
-    pub const fn weights_on(&self, size: Size) -> Weights {
-        match self.weights {
-            Some(w) => w,
-            None => Weights::for_size(size),
-        }
+        ChainEval { weights }
     }
 }
 
 impl Evaluator<Dots> for ChainEval {
     fn evaluate(&self, pos: &Dots) -> Score {
-        let e = self
-            .weights_on(pos.size())
-            .first_player_value(pos, &pos.features());
+        let e = self.weights.first_player_value(pos, &pos.features());
         Score::from_fixed(match pos.side() {
             Player::First => e,
             Player::Second => e.saturating_neg(),
@@ -271,56 +213,6 @@ mod tests {
         assert_eq!(e.evaluate(&pos), Score::units(-1));
         let start = Dots::start(&Default::default());
         assert_eq!(e.evaluate(&start), Score::ZERO);
-    }
-
-    #[test]
-    fn the_trained_5x5_weights_are_the_champions() {
-        // docs/ga/pool55-d3-d34-32-champion.txt, in the same flat order.
-        let champion = [0.0, -3.0, -1.0, -0.5, 1.5, 7.5, 0.0, 3.0, -3.0, -3.0];
-        assert_eq!(
-            Weights::TRAINED_5X5.to_array(),
-            champion.map(Value::from_num::<f64>)
-        );
-    }
-
-    #[test]
-    fn the_trained_4x4_weights_are_the_champions() {
-        // docs/ga/pool44-d34-64-champion.txt, in the same flat order.
-        let champion = [0.5, 0.0, 0.5, -1.0, -6.0, 6.0, 1.0, -0.5, 1.5, 1.0];
-        assert_eq!(
-            Weights::TRAINED_4X4.to_array(),
-            champion.map(Value::from_num::<f64>)
-        );
-    }
-
-    #[test]
-    fn the_default_plays_each_boards_weights() {
-        let size = |rows, cols| Size::new(rows, cols).unwrap();
-        assert_eq!(Weights::for_size(size(5, 5)), Weights::TRAINED_5X5);
-        assert_eq!(Weights::for_size(size(4, 4)), Weights::TRAINED_4X4);
-        for (rows, cols) in [(5, 4), (4, 5), (5, 6), (6, 6), (3, 3)] {
-            assert_eq!(Weights::for_size(size(rows, cols)), Weights::EXPERIENCED);
-        }
-        let default = ChainEval::default();
-        let given = ChainEval::new(Weights::EXPERIENCED);
-        assert_eq!(given.weights_on(size(5, 5)), Weights::EXPERIENCED);
-        // The 5x5 start (25 boxes of freedom 4, 36 dots): −3·25 and the odd parity
-        // of 25 + 36 again −3 with the trained weights; ½ with the hand-set ones.
-        let start5 = Dots::start(&size(5, 5));
-        assert_eq!(default.evaluate(&start5), Score::units(-78));
-        assert_eq!(
-            given.evaluate(&start5),
-            Score::from_fixed(Value::from_num(-0.5))
-        );
-        // The 4x4 start (16 boxes of freedom 4, 25 dots): every parity odd. Hand-set:
-        // −4 − 1 − ½ − ½ = −6. Trained for 4×4 (the default there): parities
-        // 0 − 1 + 6 − ½ + 1, and 1½ · 16 boxes: 29½.
-        let start4 = Dots::start(&size(4, 4));
-        assert_eq!(given.evaluate(&start4), Score::units(-6));
-        assert_eq!(
-            default.evaluate(&start4),
-            Score::from_fixed(Value::from_num(29.5))
-        );
     }
 
     #[test]

@@ -38,11 +38,9 @@ impl Selectable<Dots> for DotsEval {
         "chain"
     }
 
-    /// The weights set, or for the per-board default (which needs a board:
-    /// [`Selectable::fix_for_board`]) [`Weights::DEFAULT`], the hand-set ones.
     fn write_weights(&self, out: &mut [Value; MAX_WEIGHTS]) -> usize {
         match self {
-            DotsEval::Chain(e) => write_flat(e.weights.unwrap_or(Weights::DEFAULT).to_array(), out),
+            DotsEval::Chain(e) => write_flat(e.weights.to_array(), out),
         }
     }
 
@@ -50,15 +48,9 @@ impl Selectable<Dots> for DotsEval {
         match self {
             DotsEval::Chain(e) => {
                 if let Some(a) = read_flat::<10>(flat) {
-                    e.weights = Some(Weights::from_array(a));
+                    e.weights = Weights::from_array(a);
                 }
             }
-        }
-    }
-
-    fn fix_for_board(&mut self, pos: &Dots) {
-        match self {
-            DotsEval::Chain(e) => e.weights = Some(e.weights_on(pos.size())),
         }
     }
 }
