@@ -250,13 +250,13 @@ pub fn tournament(
     let (start, dir) = start(args, || {
         let (config, source, base) = match &file {
             Some(path) => (
-                TournamentConfig::read(path)?,
+                cautioned(TournamentConfig::read(path)?),
                 path.display().to_string(),
                 TournamentConfig::base_of(path),
             ),
             None => {
                 let specs: Vec<&str> = players.iter().map(String::as_str).collect();
-                let mut c = schedule.config(schedule.players(&specs)?);
+                let mut c = cautioned(schedule.config(schedule.players(&specs)?));
                 c.format = format;
                 (c, "command line".to_owned(), PathBuf::from("."))
             }
@@ -276,6 +276,14 @@ pub fn tournament(
     );
     println!("results in {}", dir.display());
     Ok(())
+}
+
+/// `config`, after printing each player's [`PlayerConfig::caution`] on stderr.
+fn cautioned(config: TournamentConfig) -> TournamentConfig {
+    for warning in config.players.iter().filter_map(PlayerConfig::caution) {
+        eprintln!("{warning}");
+    }
+    config
 }
 
 /// `microply match A B --games N [--sprt ...]`, or `microply match --resume DIR`
@@ -299,7 +307,7 @@ pub fn matchup(
         let [a, b] = given[..] else {
             anyhow::bail!("match: give two players (A and B)");
         };
-        let mut c = schedule.config(schedule.players(&[a, b])?);
+        let mut c = cautioned(schedule.config(schedule.players(&[a, b])?));
         c.format = Format::Gauntlet;
         c.rounds = games.div_ceil(2).max(1);
         c.sprt = sprt;

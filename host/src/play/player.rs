@@ -180,6 +180,21 @@ impl PlayerConfig {
         }
     }
 
+    /// A warning for settings that run but are known to play badly, to show before a
+    /// match: the selective mode with AB-SSS\* (the default algorithm), whose
+    /// null-window passes re-search the reduced moves (docs/search.md, "Tuning the
+    /// selective mode"); the selective mode is meant for PVS.
+    #[must_use]
+    pub fn caution(&self) -> Option<String> {
+        (self.mode == Some(Mode::Selective) && self.algo == Algorithm::Sss).then(|| {
+            format!(
+                "warning: player {}: mode=selective with algo=sss re-searches every reduced \
+                 move (the slowest combination, docs/search.md); add algo=pvs",
+                self.name
+            )
+        })
+    }
+
     /// Reads the command-line form `name=A,algo=pvs,mode=selective,depth=6,
     /// evaluator=network,weights=FILE,table=N,tt=keep,egtb=DIR,cmd=...` (weights inline as `weights=0.5;1;2`).
     ///
@@ -401,6 +416,20 @@ mod tests {
             s.go_command(None),
             "go movetime 100 algo=sss mode=selective"
         );
+        assert!(s
+            .caution()
+            .is_some_and(|w| w.contains("player S") && w.contains("algo=pvs")));
+        for fine in [
+            "name=P,mode=selective,algo=pvs,depth=3",
+            "name=E,mode=exact,depth=3",
+            "name=D,depth=3",
+        ] {
+            assert_eq!(
+                PlayerConfig::parse_spec(fine).unwrap().caution(),
+                None,
+                "{fine}"
+            );
+        }
         let c = PlayerConfig::parse_spec("name=C,tc=2+0.02").unwrap();
         assert_eq!(c.tc.map(|t| t.to_string()).as_deref(), Some("2+0.02"));
         assert_eq!(
