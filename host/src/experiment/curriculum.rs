@@ -17,7 +17,7 @@ use crate::report::{markdown_table, marked_line_plot, Markers, PlotError, Series
 use crate::tournament::config::Format;
 use crate::tournament::standings::standings;
 use crate::train::checkpoint::GenerationRecord;
-use crate::train::output::{changes, per_game};
+use crate::train::output::{changes, per_game_line};
 use crate::train::{Method, TrainConfig};
 
 /// The three methods, in report order.
@@ -241,20 +241,9 @@ pub fn method_duels(methods: &[Method], records: &[GameRecord]) -> Vec<MethodDue
 fn fitness_plot(runs: &[(&str, Method, &[GenerationRecord])]) -> Result<String, PlotError> {
     let series: Vec<Series> = runs
         .iter()
-        .map(|&(name, _, history)| {
-            let switches = changes(history).0;
-            let mut points = Vec::with_capacity(history.len());
-            for g in history {
-                let x = g.generation as f64;
-                if switches.contains(&(x - 0.5)) {
-                    points.push((f64::NAN, f64::NAN));
-                }
-                points.push((x, per_game(g, g.best)));
-            }
-            Series {
-                name: name.to_owned(),
-                points,
-            }
+        .map(|&(name, _, history)| Series {
+            name: name.to_owned(),
+            points: per_game_line(history, &changes(history).0, |g| g.best),
         })
         .collect();
     let mut groups: Vec<(Vec<&str>, Vec<f64>)> = Vec::new();

@@ -217,8 +217,7 @@ pub fn changes(history: &[GenerationRecord]) -> (Vec<f64>, Vec<f64>) {
 
 /// An objective `v` of generation `r` per game of one evaluation (`v` itself when the
 /// record does not say how many games an evaluation played).
-#[must_use]
-pub fn per_game(r: &GenerationRecord, v: f64) -> f64 {
+fn per_game(r: &GenerationRecord, v: f64) -> f64 {
     let games = r.diagnostics.games_per_evaluation;
     if games > 0.0 {
         v / games
@@ -227,34 +226,47 @@ pub fn per_game(r: &GenerationRecord, v: f64) -> f64 {
     }
 }
 
+/// A plot line of the objective `f` per game (divided by the games of one evaluation) over the generations of
+/// `history`, broken (a NaN point) before each generation g with g − ½ in `breaks`
+/// (the x of [`changes`]), so objectives earned against other partners are not joined.
+pub fn per_game_line(
+    history: &[GenerationRecord],
+    breaks: &[f64],
+    f: impl Fn(&GenerationRecord) -> f64,
+) -> Vec<(f64, f64)> {
+    let mut points = Vec::with_capacity(history.len());
+    for r in history {
+        let x = r.generation as f64;
+        if breaks.contains(&(x - 0.5)) {
+            points.push((f64::NAN, f64::NAN));
+        }
+        points.push((x, per_game(r, f(r))));
+    }
+    points
+}
+
 /// `fitness.svg`: the best and mean objective **per game** (an evaluation's sum over
 /// its games divided by their number, so generations that play more partners or
 /// depths stay on one scale), the lines broken and marked where the stage or the hall
 /// of fame changes: objectives earned against other partners are not joined.
 fn fitness_plot(history: &[GenerationRecord]) -> Result<String, PlotError> {
     let (stage_switches, pool_changes) = changes(history);
-    let line = |f: &dyn Fn(&GenerationRecord) -> f64| {
-        let mut points = Vec::with_capacity(history.len());
-        for r in history {
-            let x = r.generation as f64;
-            if stage_switches.contains(&(x - 0.5)) || pool_changes.contains(&(x - 0.5)) {
-                points.push((f64::NAN, f64::NAN));
-            }
-            points.push((x, per_game(r, f(r))));
-        }
-        points
-    };
+    let breaks: Vec<f64> = stage_switches
+        .iter()
+        .chain(&pool_changes)
+        .copied()
+        .collect();
     marked_line_plot(
         "Objective per game (lines break where the partners change)",
         ("generation", "objective per game"),
         &[
             Series {
                 name: "best".into(),
-                points: line(&|r| r.best),
+                points: per_game_line(history, &breaks, |r| r.best),
             },
             Series {
                 name: "mean".into(),
-                points: line(&|r| r.mean),
+                points: per_game_line(history, &breaks, |r| r.mean),
             },
         ],
         &[
