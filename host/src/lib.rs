@@ -5,6 +5,7 @@ pub mod agreement;
 pub mod book;
 pub mod cli;
 pub mod clock;
+pub mod datagen;
 pub mod device;
 pub mod egtb;
 pub mod executor;

@@ -17,6 +17,7 @@ random_plies = 4
 max_plies = 120
 [[player]]
 name = "sss1"
+algo = "sss"
 depth = 1
 [[player]]
 name = "pvs1"
@@ -24,6 +25,7 @@ algo = "pvs"
 depth = 1
 [[player]]
 name = "sss2"
+algo = "sss"
 depth = 2
 [[player]]
 name = "pvs2"
@@ -31,6 +33,7 @@ algo = "pvs"
 depth = 2
 [[player]]
 name = "sss3"
+algo = "sss"
 depth = 3
 [[player]]
 name = "net3"
@@ -450,7 +453,11 @@ fn a_node_limited_match_from_the_deck_is_the_same_on_any_thread_count() {
         let dir = tmp.path().join(format!("t{threads}"));
         let out = Command::new(BIN)
             .env("MICROPLY_EGTB", "") // no default endgame tables: the pinned games
-            .args(["match", "name=A,nodes=3000,algo=pvs", "name=B,nodes=1500"])
+            .args([
+                "match",
+                "name=A,nodes=3000,algo=pvs",
+                "name=B,nodes=1500,algo=sss",
+            ])
             .args([
                 "--games",
                 "24",
@@ -554,6 +561,53 @@ fn a_match_resumes_with_its_saved_players() {
     let fresh = matchup(&[a, "--out", tmp.path().join("n").to_str().unwrap()]);
     assert!(!fresh.status.success(), "a new match needs both players");
     assert_eq!(std::fs::read(dir.join("results.csv")).unwrap(), before);
+}
+
+/// A resumed match goes on with its saved SPRT, and its live line shows the LLR
+/// without `--sprt` given again.
+#[test]
+fn a_resumed_match_reports_its_saved_sprt() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("m");
+    let mut child = Command::new(BIN)
+        .env("MICROPLY_EGTB", "")
+        .args(["match", "name=A,nodes=300", "name=B,nodes=300,algo=sss"])
+        .args([
+            "--games",
+            "60",
+            "--sprt",
+            "0,10,0.05,0.05",
+            "--concurrency",
+            "1",
+        ])
+        .args(["--out", dir.to_str().unwrap()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    while games_in_state(&dir) < 2 {
+        assert!(child.try_wait().unwrap().is_none(), "ended before the kill");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let out = Command::new(BIN)
+        .env("MICROPLY_EGTB", "")
+        .args([
+            "match",
+            "--resume",
+            dir.to_str().unwrap(),
+            "--concurrency",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("LLR"),
+        "the live line shows the saved SPRT: {err}"
+    );
 }
 
 #[test]

@@ -6,7 +6,7 @@ use core::fmt;
 
 use microply_core::games::AnyPosition;
 use microply_core::protocol::MoveWord;
-use microply_core::search::{Clock, Entry, Limits, Settings, Table};
+use microply_core::search::{Algorithm, Clock, Entry, Limits, Settings, Table};
 use microply_core::selectable::EvaluatorSet;
 use microply_core::{decide, with_position, Playable, Score};
 
@@ -81,7 +81,12 @@ fn think_typed<G: Playable, C: Clock>(
     let set = EvaluatorSet::default();
     let mut table = Table::new(tt);
     let stack = bytemuck::pod_align_to_mut::<MoveWord, G::Move>(words).1;
+    // The device plays the search its scripted walk-throughs (firmware/docs/device/)
+    // were recorded with, AB-SSS\*: the engine's default since became PVS, which can
+    // choose another of equally good moves and so break a script's presses. Moving
+    // the device to the default means recording those scripts again.
     let settings = Settings {
+        algorithm: Algorithm::Sss,
         limits,
         ..Settings::default()
     };

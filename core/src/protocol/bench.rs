@@ -16,13 +16,14 @@ use crate::game::Game;
 use crate::games::GameKind;
 use crate::notation::Notation;
 use crate::playable::Playable;
-use crate::search::{Algorithm, Clock, Knowledge, Limits, NoOracle, Settings, Table};
+use crate::search::{Clock, Knowledge, Limits, NoOracle, Settings, Table};
 use crate::with_position;
 
 /// The table size every bench search uses (the firmware's table).
 pub const BENCH_TT_ENTRIES: usize = 2048;
 
-/// One bench search: a game variant, a position, a depth (AB-SSS\*, iterative, as `go`).
+/// One bench search: a game variant, a position, a depth (the default algorithm, PVS,
+/// iterative, as `go`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BenchPosition {
     /// The game.
@@ -129,7 +130,6 @@ pub(super) fn run<C: Clock>(
                 None => p,
             };
             let settings = Settings {
-                algorithm: Algorithm::Sss,
                 limits: Limits::depth(bench.depth),
                 ..Settings::default()
             };

@@ -473,7 +473,7 @@ mod tests {
             Command::parse("selfplay depth=2 maxplies=9"),
             Ok(Command::SelfPlay {
                 limit: GoLimit::Depth(2),
-                algorithm: Algorithm::Sss,
+                algorithm: Algorithm::Pvs,
                 mode: Mode::Exact,
                 table: TableUse::Clear,
                 max_plies: 9
@@ -492,14 +492,14 @@ mod tests {
             Command::parse("selfplay mode=selective nodes=9"),
             Ok(Command::SelfPlay {
                 limit: GoLimit::Nodes(9),
-                algorithm: Algorithm::Sss,
+                algorithm: Algorithm::Pvs,
                 mode: Mode::Selective,
                 table: TableUse::Clear,
                 max_plies: DEFAULT_MAX_PLIES
             })
         );
         assert_eq!(
-            Command::parse("go depth 3 table=keep"),
+            Command::parse("go depth 3 algo=sss table=keep"),
             Ok(Command::Go {
                 limit: GoLimit::Depth(3),
                 algorithm: Algorithm::Sss,
@@ -511,7 +511,7 @@ mod tests {
             Command::parse("selfplay table=clear depth=2 table=keep"),
             Ok(Command::SelfPlay {
                 limit: GoLimit::Depth(2),
-                algorithm: Algorithm::Sss,
+                algorithm: Algorithm::Pvs,
                 mode: Mode::Exact,
                 table: TableUse::Keep,
                 max_plies: DEFAULT_MAX_PLIES
@@ -542,7 +542,7 @@ mod tests {
             Command::parse("go time1=60000 time2=55000 inc1=1000 inc2=500"),
             Ok(Command::Go {
                 limit: GoLimit::Clock(clocks(60_000, 1_000, 55_000, 500)),
-                algorithm: Algorithm::Sss,
+                algorithm: Algorithm::Pvs,
                 mode: Mode::Exact,
                 table: TableUse::Clear,
             })
@@ -561,7 +561,7 @@ mod tests {
             Command::parse("go time1=18446744073709551615 time2=1 inc1=18446744073709551615"),
             Ok(Command::Go {
                 limit: GoLimit::Clock(clocks(max, max, 1, 0)),
-                algorithm: Algorithm::Sss,
+                algorithm: Algorithm::Pvs,
                 mode: Mode::Exact,
                 table: TableUse::Clear,
             })

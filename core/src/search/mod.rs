@@ -72,12 +72,14 @@ pub enum Algorithm {
     Minimax,
     /// Fail-soft negamax alpha-beta with the table.
     AlphaBeta,
-    /// Principal variation search (NegaScout).
+    /// Principal variation search (NegaScout); the default: the same values as the
+    /// others with the fewest nodes in checkers and Dots, and stronger than AB-SSS\*
+    /// at equal time (docs/checkers-strength.md, tests 7 and 8).
+    #[default]
     Pvs,
     /// MTD(f), from the previous iteration's value.
     Mtdf,
-    /// AB-SSS\* = MTD(+∞).
-    #[default]
+    /// AB-SSS\* = MTD(+∞), the source paper's algorithm.
     Sss,
 }
 
@@ -153,7 +155,7 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
-            algorithm: Algorithm::Sss,
+            algorithm: Algorithm::default(),
             limits: Limits::default(),
             iterative: true,
             reorder: true,

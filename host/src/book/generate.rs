@@ -7,7 +7,7 @@ use std::path::Path;
 
 use microply_core::games::GameKind;
 use microply_core::rng::{random_move, SplitMix64};
-use microply_core::search::{self, Entry, Limits, NoClock, Settings, Table, MAX_DEPTH};
+use microply_core::search::{self, Algorithm, Entry, Limits, NoClock, Settings, Table, MAX_DEPTH};
 use microply_core::selectable::Selectable;
 use microply_core::zobrist::splitmix64;
 use microply_core::{with_game, Game, Notation, Playable, Score};
@@ -209,6 +209,9 @@ fn generate<G: Playable>(
     let mut table = vec![Entry::EMPTY; TABLE_ENTRIES];
     let mut stack = vec![G::Move::default(); MOVE_STACK];
     let search_settings = Settings {
+        // AB-SSS*, not the default (PVS): the algorithm the books in books/ were made with,
+        // so they regenerate byte for byte.
+        algorithm: Algorithm::Sss,
         limits: Limits::depth(settings.depth),
         ..Settings::default()
     };

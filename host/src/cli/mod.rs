@@ -4,6 +4,7 @@ pub mod analyze;
 pub mod bench;
 pub mod book;
 pub mod crosscheck;
+pub mod datagen;
 pub mod device;
 pub mod egtb;
 pub mod elo;
@@ -94,7 +95,7 @@ pub enum Command {
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(microply_core::search::MAX_DEPTH)))]
         depth: u32,
         /// Search algorithm.
-        #[arg(long, default_value = "sss", value_parser = parse_algorithm)]
+        #[arg(long, default_value = "pvs", value_parser = parse_algorithm)]
         algo: Algorithm,
         /// Checkers endgame databases (`egtb generate`) probed by the search.
         #[arg(long, value_name = "DIR")]
@@ -198,6 +199,10 @@ pub enum Command {
         #[command(flatten)]
         run: tournament::RunArgs,
     },
+    /// Labelled checkers positions from node-limited self-play (the deck plus random
+    /// plies, adjudicated): a resumable match whose positions go to positions.bin
+    /// with each game's result and the search's score (docs/datagen.md).
+    Datagen(datagen::DatagenArgs),
     /// Generate a book of balanced openings: seeded random plies from the start, kept
     /// when a fixed-depth search scores them within --window (books/README.md).
     Book(book::BookArgs),
@@ -392,6 +397,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             schedule,
             run,
         } => tournament::matchup(a.as_deref(), b.as_deref(), games, sprt, &schedule, &run),
+        Command::Datagen(args) => datagen::run(&args),
         Command::Elo(args) => elo::run(&args),
         Command::Book(args) => book::run(&args),
         Command::Egtb { command } => egtb::run(&command),

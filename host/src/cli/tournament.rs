@@ -57,6 +57,10 @@ pub struct ScheduleArgs {
     /// How the openings file is dealt: sequential or random (seeded).
     #[arg(long, default_value = "sequential")]
     pub order: Order,
+    /// Random plies after each line of the openings file (seeded per encounter):
+    /// many openings from one book, for self-play (default 0; `datagen`: 6).
+    #[arg(long, value_name = "N")]
+    pub extra_plies: Option<u32>,
     /// A game clock for every player without a limit of its own: BASE+INC in
     /// seconds (2+0.02).
     #[arg(long, value_name = "BASE+INC")]
@@ -93,7 +97,7 @@ impl ScheduleArgs {
             .collect::<Result<Vec<_>, _>>()?)
     }
 
-    fn config(&self, players: Vec<PlayerConfig>) -> TournamentConfig {
+    pub(super) fn config(&self, players: Vec<PlayerConfig>) -> TournamentConfig {
         let options = self.options.join(" ");
         let openings = match self.openings.as_deref() {
             Some("none") => None,
@@ -107,6 +111,7 @@ impl ScheduleArgs {
             games_per_encounter: 2,
             random_plies: self.random_plies,
             openings,
+            extra_plies: self.extra_plies.unwrap_or(0),
             order: self.order,
             seed: self.seed,
             max_plies: self.max_plies,
@@ -127,14 +132,14 @@ impl ScheduleArgs {
     }
 }
 
-fn executor(args: &RunArgs) -> anyhow::Result<Box<dyn crate::executor::Executor>> {
+pub(super) fn executor(args: &RunArgs) -> anyhow::Result<Box<dyn crate::executor::Executor>> {
     let threads = args
         .concurrency
         .unwrap_or_else(crate::parallel::default_threads);
     args.executor.executor(threads)
 }
 
-fn start(
+pub(super) fn start(
     args: &RunArgs,
     fresh: impl FnOnce() -> anyhow::Result<Start>,
 ) -> anyhow::Result<(Start, PathBuf)> {
@@ -146,18 +151,22 @@ fn start(
 }
 
 /// What the live line says besides the game that just finished.
-enum Live {
+pub(super) enum Live {
     /// A tournament: its leader.
     Leader,
     /// A match: W/D/L, Elo ± and the SPRT's LLR, like fastchess.
     Match(Option<crate::ratings::Sprt>),
+    /// `microply datagen`: the labelled positions of the games so far.
+    Positions,
 }
 
 /// Progress: a bar on a terminal, one line per game otherwise. A bracket's total
 /// is an upper bound that shrinks as results come in.
-fn progress(live: Live) -> impl FnMut(&GameRecord, &[GameRecord], usize, usize) {
+pub(super) fn progress(live: Live) -> impl FnMut(&GameRecord, &[GameRecord], usize, usize) {
     let mut bar: Option<Progress> = None;
     let started = std::time::Instant::now();
+    // The scored positions of prefix[..counted] (datagen's count, kept as it grows).
+    let (mut counted, mut positions) = (0, 0);
     move |game, prefix, done, total| {
         // Made at the first game of this run (a resumed run's earlier games are
         // not counted in the rate), timed from the start of the run.
@@ -173,6 +182,14 @@ fn progress(live: Live) -> impl FnMut(&GameRecord, &[GameRecord], usize, usize) 
         let standing = match &live {
             Live::Leader => format!("leader {}", leader(prefix)),
             Live::Match(sprt) => match_line(prefix, *sprt),
+            Live::Positions => {
+                positions += prefix[counted..]
+                    .iter()
+                    .map(|r| r.evals.iter().flatten().count())
+                    .sum::<usize>();
+                counted = prefix.len();
+                format!("{positions} positions")
+            }
         };
         let message = format!(
             "{standing} | game {}: {} - {} {} ({})",
@@ -279,7 +296,7 @@ pub fn tournament(
 }
 
 /// `config`, after printing each player's [`PlayerConfig::caution`] on stderr.
-fn cautioned(config: TournamentConfig) -> TournamentConfig {
+pub(super) fn cautioned(config: TournamentConfig) -> TournamentConfig {
     for warning in config.players.iter().filter_map(PlayerConfig::caution) {
         eprintln!("{warning}");
     }
@@ -317,6 +334,15 @@ pub fn matchup(
             base: PathBuf::from("."),
         })
     })?;
+    // A resumed run's SPRT is the saved one (the command line's --sprt is not used).
+    let sprt = match &args.resume {
+        Some(dir) => {
+            Checkpoint::saved_config(dir)
+                .with_context(|| format!("reading the run in {}", dir.display()))?
+                .sprt
+        }
+        None => sprt,
+    };
     let live = Live::Match(sprt);
     let (config, records, _) = execute(start, &dir, &*executor(args)?, progress(live))?;
     eprintln!();

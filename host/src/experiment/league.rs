@@ -167,6 +167,7 @@ pub fn league_config(
         games_per_encounter: 2,
         random_plies: board.random_plies,
         openings: board.book.clone(),
+        extra_plies: 0,
         order: Default::default(),
         seed: board.seed,
         max_plies: crate::play::game::DEFAULT_MAX_PLIES,

@@ -16,7 +16,7 @@
 
 use microply_core::games::checkers::{Baseline, Checkers, Move};
 use microply_core::rng::{random_move, random_opening, SplitMix64};
-use microply_core::search::{self, Entry, Limits, NoClock, Settings, Table};
+use microply_core::search::{self, Algorithm, Entry, Limits, NoClock, Settings, Table};
 use microply_core::{Game, Score};
 
 use super::net::{sigmoid, unit};
@@ -83,6 +83,9 @@ fn label_game(config: &LabelConfig, seed: u64) -> Vec<Sample> {
     let mut memory = vec![Entry::EMPTY; 1 << 16];
     let mut stack = vec![Move::default(); 4096];
     let settings = Settings {
+        // AB-SSS*, not the default (PVS): the algorithm the documented runs used
+        // (docs/checkers-network.md), so they reproduce.
+        algorithm: Algorithm::Sss,
         limits: Limits::depth(config.label_depth),
         ..Settings::default()
     };

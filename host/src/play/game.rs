@@ -313,6 +313,33 @@ pub struct GameRecord {
     /// the other games).
     #[serde(default)]
     pub margin: i32,
+    /// The score each move's player reported for it, from its own view, in hundredths
+    /// of a unit (±[`PROVEN_EVAL`] for a proven win or loss): one entry a move, `None`
+    /// for the opening's moves and where the engine gave no score (empty in the records
+    /// of older journals). What `microply datagen` labels its positions with.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub evals: Vec<Option<i32>>,
+}
+
+/// A proven win in [`GameRecord::evals`] (a loss is its negation); every other score
+/// is clamped inside it.
+pub const PROVEN_EVAL: i32 = 1_000_000;
+
+/// A reported score (units, ±∞ when proven) as an entry of [`GameRecord::evals`].
+#[must_use]
+pub fn eval_hundredths(score: f64) -> i32 {
+    if score.is_nan() {
+        0
+    } else if score.is_infinite() {
+        if score > 0.0 {
+            PROVEN_EVAL
+        } else {
+            -PROVEN_EVAL
+        }
+    } else {
+        let limit = f64::from(PROVEN_EVAL - 1);
+        (score * 100.0).round().clamp(-limit, limit) as i32
+    }
 }
 
 #[cfg(test)]
@@ -339,6 +366,7 @@ impl GameRecord {
             millis: 0,
             turns: 0,
             margin: 0,
+            evals: vec![],
         }
     }
 }
@@ -416,6 +444,7 @@ pub fn play_game(
         judge,
         clocks: GameClocks::new(pair.map(|p| p.config.tc), rules.time_margin_ms),
         moves: spec.opening.moves.clone(),
+        evals: vec![None; spec.opening.moves.len()],
         nodes: [0, 0],
         scores: [vec![], vec![]],
         seats: [None, None],
@@ -436,6 +465,7 @@ pub fn play_game(
         millis: started.elapsed().as_millis() as u64,
         turns: game.turns.turns,
         margin,
+        evals: game.evals,
     })
 }
 
@@ -494,6 +524,7 @@ struct Game {
     judge: Option<ExactJudge>,
     clocks: GameClocks,
     moves: Vec<String>,
+    evals: Vec<Option<i32>>,
     nodes: [u64; 2],
     scores: [Vec<f64>; 2],
     seats: [Option<Seat>; 2],
@@ -583,6 +614,7 @@ impl Game {
                 .map_err(|_| Failure::forfeit(who, format!("illegal move '{m}'")))?;
             self.turns.count(mover);
             self.moves.push(m.clone());
+            self.evals.push(answer.score.map(eval_hundredths));
             for side in [Player::First, Player::Second] {
                 if matches!(self.seats[side.index()], Some(Seat::External(_))) {
                     self.request(side, &format!("play {m}"), timeout)?;

@@ -147,9 +147,31 @@ pub fn derive_seed(seed: u64, index: u64) -> u64 {
 /// # Errors
 /// The rules are not a game the core plays, or a bad option.
 pub fn random_opening(rules: &Rules, plies: u32, seed: u64) -> Result<Opening, String> {
-    let mut referee = Referee::new(rules.game, &rules.options).map_err(|e| e.to_string())?;
+    extend_randomly(rules, &Opening::default(), plies, seed)
+}
+
+/// `opening` followed by up to `plies` uniformly random legal moves (fewer if the
+/// game ends), chosen as [`random_opening`] chooses them: a book line made into many
+/// (`extra_plies` of a run, for self-play that must not repeat its games).
+///
+/// # Errors
+/// The rules are not a game the core plays, a bad option, or an opening they reject.
+pub fn extend_randomly(
+    rules: &Rules,
+    opening: &Opening,
+    plies: u32,
+    seed: u64,
+) -> Result<Opening, String> {
+    let mut referee = match &opening.fen {
+        Some(fen) => Referee::from_fen(rules.game, &rules.options, fen),
+        None => Referee::new(rules.game, &rules.options),
+    }
+    .map_err(|e| e.to_string())?;
+    referee
+        .play_all(&opening.moves)
+        .map_err(|e| e.to_string())?;
     let mut rng = SplitMix64::new(seed);
-    let mut moves = Vec::new();
+    let mut moves = opening.moves.clone();
     for _ in 0..plies {
         let list = referee.legal_moves();
         if list.is_empty() {
@@ -159,7 +181,10 @@ pub fn random_opening(rules: &Rules, plies: u32, seed: u64) -> Result<Opening, S
         referee.play(&m).map_err(|e| e.to_string())?;
         moves.push(m);
     }
-    Ok(Opening { fen: None, moves })
+    Ok(Opening {
+        fen: opening.fen.clone(),
+        moves,
+    })
 }
 
 /// Why an openings file cannot be used.
@@ -300,6 +325,39 @@ mod tests {
                 .len()
                 <= 9
         );
+    }
+
+    #[test]
+    fn a_book_line_extended_keeps_it_and_adds_legal_plies() {
+        let r = rules(GameKind::Checkers);
+        let deck = read_openings(Path::new(DECK_NAME), &r).unwrap();
+        let line = &deck[5];
+        let longer = extend_randomly(&r, line, 6, 9).unwrap();
+        assert_eq!(longer.moves.len(), line.moves.len() + 6);
+        assert_eq!(longer.moves[..line.moves.len()], line.moves[..]);
+        assert_eq!(longer, extend_randomly(&r, line, 6, 9).unwrap());
+        // Legal: the referee replays it.
+        let mut referee = Referee::new(r.game, "").unwrap();
+        referee.play_all(&longer.moves).unwrap();
+        // No plies: the line itself; from the start it is random_opening.
+        assert_eq!(extend_randomly(&r, line, 0, 9).unwrap(), *line);
+        assert_eq!(
+            extend_randomly(&r, &Opening::default(), 6, 42).unwrap(),
+            random_opening(&r, 6, 42).unwrap()
+        );
+        // A FEN line stays a FEN line.
+        let fen = Opening {
+            fen: Some("W:W18,K30:B10,14".into()),
+            moves: vec![],
+        };
+        let from_fen = extend_randomly(&r, &fen, 2, 3).unwrap();
+        assert_eq!(from_fen.fen, fen.fen);
+        assert_eq!(from_fen.moves.len(), 2);
+        let bad = Opening {
+            fen: None,
+            moves: vec!["1-2".into()],
+        };
+        assert!(extend_randomly(&r, &bad, 2, 3).is_err());
     }
 
     #[test]

@@ -159,7 +159,7 @@ pub enum PlayerError {
 
 impl PlayerConfig {
     /// An in-process core player called `name` with every default: the game's
-    /// evaluator, AB-SSS\*, no limit yet, the default table.
+    /// evaluator, PVS (the protocol's default algorithm), no limit yet, the default table.
     #[must_use]
     pub fn named(name: &str) -> PlayerConfig {
         PlayerConfig {
@@ -181,15 +181,15 @@ impl PlayerConfig {
     }
 
     /// A warning for settings that run but are known to play badly, to show before a
-    /// match: the selective mode with AB-SSS\* (the default algorithm), whose
-    /// null-window passes re-search the reduced moves (docs/search.md, "Tuning the
-    /// selective mode"); the selective mode is meant for PVS.
+    /// match: the selective mode with AB-SSS\*, whose null-window passes re-search the
+    /// reduced moves (docs/search.md, "Tuning the selective mode"); the selective mode
+    /// is meant for PVS (the default algorithm).
     #[must_use]
     pub fn caution(&self) -> Option<String> {
         (self.mode == Some(Mode::Selective) && self.algo == Algorithm::Sss).then(|| {
             format!(
                 "warning: player {}: mode=selective with algo=sss re-searches every reduced \
-                 move (the slowest combination, docs/search.md); add algo=pvs",
+                 move (the slowest combination, docs/search.md); use algo=pvs (the default)",
                 self.name
             )
         })
@@ -411,7 +411,7 @@ mod tests {
             ("A", Algorithm::Pvs, Some(6))
         );
         assert_eq!(p.go_command(None), "go depth 6 algo=pvs");
-        let s = PlayerConfig::parse_spec("name=S,mode=selective,movetime=100").unwrap();
+        let s = PlayerConfig::parse_spec("name=S,mode=selective,algo=sss,movetime=100").unwrap();
         assert_eq!(
             s.go_command(None),
             "go movetime 100 algo=sss mode=selective"
@@ -421,6 +421,7 @@ mod tests {
             .is_some_and(|w| w.contains("player S") && w.contains("algo=pvs")));
         for fine in [
             "name=P,mode=selective,algo=pvs,depth=3",
+            "name=Q,mode=selective,depth=3",
             "name=E,mode=exact,depth=3",
             "name=D,depth=3",
         ] {
@@ -434,7 +435,7 @@ mod tests {
         assert_eq!(c.tc.map(|t| t.to_string()).as_deref(), Some("2+0.02"));
         assert_eq!(
             c.go_command(Some("time1=2000 time2=2000 inc1=20 inc2=20")),
-            "go time1=2000 time2=2000 inc1=20 inc2=20 algo=sss"
+            "go time1=2000 time2=2000 inc1=20 inc2=20 algo=pvs"
         );
         assert_eq!(
             PlayerConfig::parse_spec("name=S,mode=fast,depth=2"),
@@ -443,7 +444,7 @@ mod tests {
         let k = PlayerConfig::parse_spec("name=K,mode=selective,tt=keep,nodes=900").unwrap();
         assert_eq!(
             k.go_command(None),
-            "go nodes 900 algo=sss mode=selective table=keep"
+            "go nodes 900 algo=pvs mode=selective table=keep"
         );
         assert_eq!(
             PlayerConfig::parse_spec("name=K,tt=old,depth=2"),

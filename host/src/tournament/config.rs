@@ -104,6 +104,12 @@ pub struct TournamentConfig {
     /// config; `3move` is the built-in checkers deck.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub openings: Option<String>,
+    /// Random plies played after each line of the openings file (seeded by the run's
+    /// seed and the encounter, so both games of an encounter start alike): one book
+    /// made into many openings, for self-play that must not repeat its games
+    /// (`microply datagen`). 0 (the default): the lines as they are.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub extra_plies: u32,
     /// How the openings file is dealt: in order, or in a seeded random order.
     #[serde(default)]
     pub order: Order,
@@ -180,6 +186,10 @@ fn default_timeout() -> u64 {
 }
 fn default_random_plies() -> u32 {
     DEFAULT_RANDOM_PLIES
+}
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// Random opening plies when neither the file nor the command line says: the same for

@@ -12,7 +12,9 @@ use super::output::RecordStream;
 use super::schedule::{double_round_robin, gauntlet, grouped_round_robin, round_robin, Encounter};
 use crate::executor::{Executor, ExecutorError, Job};
 use crate::play::game::{Entrant, GameError, GameRecord, GameSpec, Rules};
-use crate::play::openings::{deal, derive_seed, random_opening, read_openings, Opening, BUILT_IN};
+use crate::play::openings::{
+    deal, derive_seed, extend_randomly, random_opening, read_openings, Opening, BUILT_IN,
+};
 
 /// Why a run stopped.
 #[derive(Debug, thiserror::Error)]
@@ -88,6 +90,7 @@ pub struct Planner {
     /// The order the book is dealt in (indices into it).
     dealt: Vec<usize>,
     random_plies: u32,
+    extra_plies: u32,
     seed: u64,
     games_per_encounter: usize,
     encounters: usize,
@@ -115,6 +118,7 @@ impl Planner {
             rules,
             book,
             random_plies: config.random_plies,
+            extra_plies: config.extra_plies,
             seed: config.seed,
             games_per_encounter: config.games_per_encounter,
             encounters: 0,
@@ -142,7 +146,14 @@ impl Planner {
             )
             .map_err(RunError::Openings)?
         } else {
-            self.book[self.dealt[i % self.dealt.len()]].clone()
+            let line = &self.book[self.dealt[i % self.dealt.len()]];
+            extend_randomly(
+                &self.rules,
+                line,
+                self.extra_plies,
+                derive_seed(self.seed, i as u64),
+            )
+            .map_err(RunError::Openings)?
         };
         let specs = encounter_games(e, &opening, self.games_per_encounter, self.games);
         self.encounters += 1;

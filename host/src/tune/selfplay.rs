@@ -10,7 +10,7 @@
 use microply_core::games::checkers::features::{extract, FEATURES, SCALE};
 use microply_core::games::checkers::{Checkers, CheckersEval, Move};
 use microply_core::rng::{random_move, SplitMix64};
-use microply_core::search::{search, Entry, Limits, NoClock, Settings, Table};
+use microply_core::search::{search, Algorithm, Entry, Limits, NoClock, Settings, Table};
 use microply_core::zobrist::splitmix64;
 use microply_core::{Game, Outcome, Player};
 
@@ -71,6 +71,9 @@ pub fn play_game(config: &SelfPlay, index: u32) -> Result<Vec<Sample>, SelfPlayE
     let mut memory = vec![Entry::EMPTY; TABLE_ENTRIES];
     let mut moves = vec![Move::default(); 4096];
     let settings = Settings {
+        // AB-SSS*, not the default (PVS): the algorithm the tuned weights were made with
+        // (docs/checkers-eval.md), so they reproduce.
+        algorithm: Algorithm::Sss,
         limits: Limits::depth(config.depth),
         ..Settings::default()
     };
