@@ -4,11 +4,13 @@
 //! results; bad requests fail before any game.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::Duration;
+use std::process::Command;
 
 use microply_core::Player;
 use microply_host::datagen::positions::read;
+
+mod common;
+use common::{games_in_journal, kill_when};
 
 const BIN: &str = env!("CARGO_BIN_EXE_microply");
 
@@ -38,12 +40,6 @@ fn run(dir: &Path, threads: &str) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn games_in_journal(dir: &Path) -> usize {
-    std::fs::read_to_string(dir.join("games.jsonl"))
-        .map(|s| s.lines().count())
-        .unwrap_or(0)
 }
 
 /// Every row of results.csv: its result (first player's view), plies and moves.
@@ -137,19 +133,12 @@ fn a_killed_run_resumes_to_the_same_positions() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let mut child = Command::new(BIN)
-        .env("MICROPLY_EGTB", "")
-        .args(args(&killed))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    while games_in_journal(&killed) < 6 {
-        assert!(child.try_wait().unwrap().is_none(), "ended before the kill");
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
+    kill_when(
+        Command::new(BIN)
+            .env("MICROPLY_EGTB", "")
+            .args(args(&killed)),
+        || games_in_journal(&killed) >= 6,
+    );
     assert!(games_in_journal(&killed) < 40);
     let out = datagen(&["--resume", killed.to_str().unwrap(), "--concurrency", "1"]);
     assert!(

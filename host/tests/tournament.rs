@@ -4,8 +4,10 @@
 //! the same games as the in-process core, and bad configs fail before any game.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::Duration;
+use std::process::Command;
+
+mod common;
+use common::{games_in_journal, kill_when};
 
 const BIN: &str = env!("CARGO_BIN_EXE_microply");
 
@@ -72,13 +74,6 @@ fn same_results(a: &Path, b: &Path) {
     }
 }
 
-/// The games in the run's journal (one line each).
-fn games_in_state(dir: &Path) -> usize {
-    std::fs::read_to_string(dir.join("games.jsonl"))
-        .map(|s| s.lines().count())
-        .unwrap_or(0)
-}
-
 /// Runs `config` with 1 and 2 threads and once killed with SIGKILL after
 /// `kill_after` saved games then resumed: all three write the same files, and the
 /// resumed state holds every game exactly once. Returns the uninterrupted run's
@@ -104,32 +99,20 @@ fn threads_kill_and_resume(
         );
     }
     same_results(&one, &two);
-    let total = games_in_state(&one);
+    let total = games_in_journal(&one);
 
-    let mut child = Command::new(BIN)
-        .args([
+    kill_when(
+        Command::new(BIN).args([
             "tournament",
             config,
             "--out",
             killed.to_str().unwrap(),
             "--concurrency",
             "2",
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    // Wait for some finished games (not for a time), then SIGKILL.
-    while games_in_state(&killed) < kill_after {
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "the run ended before it could be killed"
-        );
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    child.kill().unwrap(); // SIGKILL on Unix
-    child.wait().unwrap();
-    let before = games_in_state(&killed);
+        ]),
+        || games_in_journal(&killed) >= kill_after,
+    );
+    let before = games_in_journal(&killed);
     assert!(before < total, "killed part-way: {before} games saved");
     let out = tournament(&["--resume", killed.to_str().unwrap(), "--concurrency", "2"]);
     assert!(
@@ -138,7 +121,7 @@ fn threads_kill_and_resume(
         String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(
-        games_in_state(&killed),
+        games_in_journal(&killed),
         total,
         "no game lost, none played twice"
     );
@@ -569,28 +552,21 @@ fn a_match_resumes_with_its_saved_players() {
 fn a_resumed_match_reports_its_saved_sprt() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("m");
-    let mut child = Command::new(BIN)
-        .env("MICROPLY_EGTB", "")
-        .args(["match", "name=A,nodes=300", "name=B,nodes=300,algo=sss"])
-        .args([
-            "--games",
-            "60",
-            "--sprt",
-            "0,10,0.05,0.05",
-            "--concurrency",
-            "1",
-        ])
-        .args(["--out", dir.to_str().unwrap()])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    while games_in_state(&dir) < 2 {
-        assert!(child.try_wait().unwrap().is_none(), "ended before the kill");
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
+    kill_when(
+        Command::new(BIN)
+            .env("MICROPLY_EGTB", "")
+            .args(["match", "name=A,nodes=300", "name=B,nodes=300,algo=sss"])
+            .args([
+                "--games",
+                "60",
+                "--sprt",
+                "0,10,0.05,0.05",
+                "--concurrency",
+                "1",
+            ])
+            .args(["--out", dir.to_str().unwrap()]),
+        || games_in_journal(&dir) >= 2,
+    );
     let out = Command::new(BIN)
         .env("MICROPLY_EGTB", "")
         .args([

@@ -5,7 +5,9 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::time::{Duration, Instant};
+
+mod common;
+use common::kill_when;
 
 use microply_host::executor::Local;
 use microply_host::progress::Display;
@@ -126,31 +128,19 @@ fn killed_run_resumes(config_text: &str) {
     assert!(stdout.contains("champion of generation 5"), "{stdout}");
 
     let killed = tmp.path().join("killed");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_microply"))
-        .args([
+    // Kill it once generation 2 is saved, well before the end (generation 5).
+    let saved = killed.join("champions/gen-0002.toml");
+    kill_when(
+        Command::new(env!("CARGO_BIN_EXE_microply")).args([
             "train",
             path(&config),
             "--out",
             path(&killed),
             "--concurrency",
             "1",
-        ])
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    // Kill it once generation 2 is saved, well before the end (generation 5).
-    let saved = killed.join("champions/gen-0002.toml");
-    let started = Instant::now();
-    while !saved.exists() {
-        assert!(started.elapsed() < Duration::from_secs(600), "no progress");
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "finished before the kill"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.kill().unwrap(); // SIGKILL
-    child.wait().unwrap();
+        ]),
+        || saved.exists(),
+    );
     assert!(
         !killed.join("champions/gen-0005.toml").exists(),
         "killed part-way"
