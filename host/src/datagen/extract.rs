@@ -18,10 +18,11 @@ use super::positions::Labelled;
 /// named with the game and the ply.
 pub fn labelled_positions(record: &GameRecord, rules: &Rules) -> Result<Vec<Labelled>, String> {
     let game = record.spec.index + 1;
-    let mut referee = match &record.spec.opening.fen {
-        Some(fen) => Referee::from_fen(rules.game, &rules.options, fen),
-        None => Referee::new(rules.game, &rules.options),
-    }
+    let mut referee = Referee::starting(
+        rules.game,
+        &rules.options,
+        record.spec.opening.fen.as_deref(),
+    )
     .map_err(|e| format!("game {game}: {e}"))?;
     let mut out = Vec::new();
     for (ply, m) in record.moves.iter().enumerate() {

@@ -419,11 +419,8 @@ pub fn play_game(
         error,
     };
     let kind = rules.game;
-    let mut referee = match &spec.opening.fen {
-        Some(fen) => Referee::from_fen(kind, &rules.options, fen),
-        None => Referee::new(kind, &rules.options),
-    }
-    .map_err(|e| referee_error(e.to_string()))?;
+    let mut referee = Referee::starting(kind, &rules.options, spec.opening.fen.as_deref())
+        .map_err(|e| referee_error(e.to_string()))?;
     let mut turns = Turns::default();
     for m in &spec.opening.moves {
         turns.count(referee.to_move());

@@ -162,11 +162,8 @@ pub fn extend_randomly(
     plies: u32,
     seed: u64,
 ) -> Result<Opening, String> {
-    let mut referee = match &opening.fen {
-        Some(fen) => Referee::from_fen(rules.game, &rules.options, fen),
-        None => Referee::new(rules.game, &rules.options),
-    }
-    .map_err(|e| e.to_string())?;
+    let mut referee = Referee::starting(rules.game, &rules.options, opening.fen.as_deref())
+        .map_err(|e| e.to_string())?;
     referee
         .play_all(&opening.moves)
         .map_err(|e| e.to_string())?;

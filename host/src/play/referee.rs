@@ -43,6 +43,21 @@ impl Referee {
         Ok(Referee { position })
     }
 
+    /// Where a game starts: `fen` when given, else the variant's start.
+    ///
+    /// # Errors
+    /// [`RefereeError`] for a bad option or FEN.
+    pub fn starting(
+        kind: GameKind,
+        options: &str,
+        fen: Option<&str>,
+    ) -> Result<Referee, RefereeError> {
+        match fen {
+            Some(fen) => Referee::from_fen(kind, options, fen),
+            None => Referee::new(kind, options),
+        }
+    }
+
     /// `fen` in the variant of `kind` with `options`.
     ///
     /// # Errors

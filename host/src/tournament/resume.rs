@@ -70,11 +70,8 @@ pub fn check_in_schedule(records: &[GameRecord], planned: usize) -> Result<(), R
 /// Replays the moves; a game the rules ended must end as recorded.
 fn check_moves(r: &GameRecord, rules: &Rules) -> Result<(), String> {
     let kind = rules.game;
-    let mut referee = match &r.spec.opening.fen {
-        Some(fen) => Referee::from_fen(kind, &rules.options, fen),
-        None => Referee::new(kind, &rules.options),
-    }
-    .map_err(|e| e.to_string())?;
+    let mut referee = Referee::starting(kind, &rules.options, r.spec.opening.fen.as_deref())
+        .map_err(|e| e.to_string())?;
     if r.moves.len() < r.spec.opening.moves.len()
         || r.moves[..r.spec.opening.moves.len()] != r.spec.opening.moves[..]
     {
