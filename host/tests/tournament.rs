@@ -291,7 +291,9 @@ depth = 9
 #[test]
 fn an_external_engine_plays_the_same_games_as_the_core() {
     let tmp = tempfile::tempdir().unwrap();
-    let external = format!("cmd = \"{BIN} engine\"\n");
+    // The same table size as the in-process player's default (collisions differ
+    // between sizes, and with them node counts).
+    let external = format!("cmd = \"{BIN} engine --tt-entries 65536\"\n");
     let text = CONFIG.replace("name = \"sss2\"\n", &format!("name = \"sss2\"\n{external}"));
     let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
     let plain = write_config(tmp.path(), CONFIG);

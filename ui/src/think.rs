@@ -4,6 +4,7 @@
 
 use core::fmt;
 
+use microply_core::games::checkers::{Baseline, CheckersEval};
 use microply_core::games::AnyPosition;
 use microply_core::protocol::MoveWord;
 use microply_core::search::{Algorithm, Clock, Entry, Limits, Settings, Table};
@@ -78,7 +79,12 @@ fn think_typed<G: Playable, C: Clock>(
     mut progress: impl FnMut(u32),
 ) -> Result<Thought, ThinkError> {
     let first = pos.nth_move(0).ok_or(ThinkError::NoMove)?;
-    let set = EvaluatorSet::default();
+    // And checkers' evaluator of those recordings, `baseline` (the default is now
+    // `expert`).
+    let set = EvaluatorSet {
+        checkers: CheckersEval::Baseline(Baseline::default()),
+        ..EvaluatorSet::default()
+    };
     let mut table = Table::new(tt);
     let stack = bytemuck::pod_align_to_mut::<MoveWord, G::Move>(words).1;
     // The device plays the search its scripted walk-throughs (firmware/docs/device/)

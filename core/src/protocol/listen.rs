@@ -261,8 +261,17 @@ mod tests {
     fn the_end_of_the_input_stops_a_search_as_a_last_stop_would() {
         let (out, left) = run_to_the_end("game checkers", "go depth 64", &["isready"]);
         assert_eq!(left, 0);
-        // Both are heard at the first clock check: readyok, then the stop.
-        assert!(out.ends_with("\nreadyok\nbestmove 9-14\nok\n"), "{out}");
+        // Both are heard at the first clock check: readyok, then the stop, which plays
+        // the first move of the last completed iteration's line.
+        let last_pv = out
+            .lines()
+            .filter_map(|l| l.split_once(" pv=").map(|(_, pv)| pv))
+            .next_back()
+            .and_then(|pv| pv.split(' ').next())
+            .unwrap_or("none");
+        let mut end: heapless::String<64> = heapless::String::new();
+        let _ = write!(end, "\nreadyok\nbestmove {last_pv}\nok\n");
+        assert!(out.ends_with(end.as_str()), "{out}");
         let (out, _) = run_to_the_end("game checkers", "perft 30", &[]);
         assert_eq!(out, "error stopped\n");
         // A line that must wait keeps the command going: the end is behind it.

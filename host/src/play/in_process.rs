@@ -389,7 +389,7 @@ mod tests {
         let e = p.set_evaluator(GameKind::Checkers, Some("deep"), None);
         assert_eq!(
             e.unwrap_err().to_string(),
-            "unknown evaluator 'deep' (expected baseline, network, expert)"
+            "unknown evaluator 'deep' (expected expert, baseline, network)"
         );
         let e = p.set_evaluator(GameKind::Checkers, None, Some(&[1e9]));
         assert!(e

@@ -38,8 +38,31 @@ pub struct Checkpoint {
 /// `run.json`: the configuration and its base.
 #[derive(Serialize, Deserialize)]
 struct RunFile {
+    /// The engine defaults the configuration was written under ([`DEFAULTS`]; absent
+    /// in the files of older versions): a resumed run plays what it started with.
+    #[serde(default)]
+    defaults: u32,
     config: TournamentConfig,
     base: PathBuf,
+}
+
+/// The engine defaults a new `run.json` is written under. 1: checkers' default
+/// evaluator is `expert` (before: `baseline`).
+const DEFAULTS: u32 = 1;
+
+/// `config`, written under the engine defaults `defaults`, under today's: a checkers
+/// run from before `expert` became the default evaluator names `baseline` for the
+/// players of the core (in-process or firmware) that named none, so it resumes with
+/// the players it started with.
+fn under_todays_defaults(mut config: TournamentConfig, defaults: u32) -> TournamentConfig {
+    if defaults < 1 && config.game == microply_core::games::GameKind::Checkers {
+        for p in &mut config.players {
+            if p.evaluator.is_none() && p.cmd.is_none() {
+                p.evaluator = Some("baseline".to_owned());
+            }
+        }
+    }
+    config
 }
 
 impl Checkpoint {
@@ -66,6 +89,7 @@ impl Checkpoint {
 
     fn write_run_file(&self, dir: &Path) -> io::Result<()> {
         let run = RunFile {
+            defaults: DEFAULTS,
             config: self.config.clone(),
             base: self.base.clone(),
         };
@@ -135,13 +159,22 @@ impl Checkpoint {
 }
 
 fn read_run_file(dir: &Path) -> io::Result<RunFile> {
-    serde_json::from_slice(&std::fs::read(dir.join(RUN_FILE))?)
-        .map_err(|e| damaged(RUN_FILE, &e.to_string()))
+    let run: RunFile = serde_json::from_slice(&std::fs::read(dir.join(RUN_FILE))?)
+        .map_err(|e| damaged(RUN_FILE, &e.to_string()))?;
+    Ok(RunFile {
+        config: under_todays_defaults(run.config, run.defaults),
+        defaults: DEFAULTS,
+        base: run.base,
+    })
 }
 
 fn read_state_file(dir: &Path) -> io::Result<Checkpoint> {
-    serde_json::from_slice(&std::fs::read(dir.join(STATE_FILE))?)
-        .map_err(|e| damaged(STATE_FILE, &e.to_string()))
+    let old: Checkpoint = serde_json::from_slice(&std::fs::read(dir.join(STATE_FILE))?)
+        .map_err(|e| damaged(STATE_FILE, &e.to_string()))?;
+    Ok(Checkpoint {
+        config: under_todays_defaults(old.config, 0),
+        ..old
+    })
 }
 
 fn damaged(file: &str, why: &str) -> io::Error {
@@ -187,6 +220,38 @@ mod tests {
         let mut r = GameRecord::bare(0, 1, Outcome::Draw);
         r.spec.index = index;
         r
+    }
+
+    #[test]
+    fn a_checkers_run_from_before_the_expert_default_keeps_baseline() {
+        let config: TournamentConfig = toml::from_str(
+            "game = \"checkers\"\n[[player]]\nname = \"A\"\ndepth = 1\n[[player]]\n\
+             name = \"B\"\nevaluator = \"network\"\ndepth = 1\n[[player]]\n\
+             name = \"C\"\ncmd = \"x engine\"\ndepth = 1",
+        )
+        .unwrap();
+        let evaluators = |c: &TournamentConfig| {
+            c.players
+                .iter()
+                .map(|p| p.evaluator.clone())
+                .collect::<Vec<_>>()
+        };
+        // An older version's run.json: no `defaults`.
+        let old = tempfile::tempdir().unwrap();
+        let text = serde_json::json!({ "config": config, "base": "." }).to_string();
+        std::fs::write(old.path().join(RUN_FILE), text).unwrap();
+        std::fs::write(old.path().join(JOURNAL_FILE), "").unwrap();
+        assert_eq!(
+            evaluators(&Checkpoint::load(old.path()).unwrap().config),
+            [Some("baseline".into()), Some("network".into()), None]
+        );
+        // Written today: a player without an evaluator keeps the default.
+        let fresh = tempfile::tempdir().unwrap();
+        Checkpoint::create(fresh.path(), config, PathBuf::from(".")).unwrap();
+        assert_eq!(
+            evaluators(&Checkpoint::load(fresh.path()).unwrap().config),
+            [None, Some("network".into()), None]
+        );
     }
 
     #[test]

@@ -1,5 +1,7 @@
-//! Checkers' selectable evaluators: `baseline` ([`Baseline`], 5 weights, the default),
-//! `network` ([`Network`], 187 weights) and `expert` ([`Expert`], 20 tuned weights).
+//! Checkers' selectable evaluators: `expert` ([`Expert`], 20 tuned weights, the default
+//! since it beat `baseline` at equal time: docs/checkers-strength.md, tests 1 and 9),
+//! `baseline` ([`Baseline`], 5 weights, the default before) and `network` ([`Network`],
+//! 187 weights).
 
 use super::board::Checkers;
 use super::eval::{Baseline, Weights};
@@ -25,7 +27,7 @@ pub enum CheckersEval {
 
 impl Default for CheckersEval {
     fn default() -> Self {
-        CheckersEval::Baseline(Baseline::default())
+        CheckersEval::Expert(Expert::default())
     }
 }
 
@@ -40,7 +42,7 @@ impl Evaluator<Checkers> for CheckersEval {
 }
 
 impl Selectable<Checkers> for CheckersEval {
-    const NAMES: &'static [&'static str] = &["baseline", "network", "expert"];
+    const NAMES: &'static [&'static str] = &["expert", "baseline", "network"];
 
     fn by_name(name: &str) -> Option<Self> {
         match name {
