@@ -120,7 +120,7 @@ step "firmware: cross-check against the host engine under QEMU, with the firmwar
 timeout 1200 cargo run --release --quiet -p microply-host -- \
     crosscheck --firmware "$elf" --report 2>&1 | tee -a "$log"
 
-step "firmware as a tournament player: same games move for move as the host (loaded weights, expert)"
+step "firmware as a tournament player: same games move for move as the host (loaded weights, expert, patterns)"
 fw_match() { # DIR SPEC: a 4-game checkers match of A against B = SPEC
     rm -rf "$1"
     cargo run --release --quiet -p microply-host -- match name=A,depth=3,table=2048 "$2" \
@@ -137,10 +137,11 @@ fw_same_games() { # NAME SPEC: B = SPEC on the host, then on the firmware
 }
 fw_same_games weights "name=B,depth=3,table=2048,evaluator=baseline,weights=1;1.25;0.2;0.1;0.05"
 fw_same_games expert "name=B,depth=3,table=2048,evaluator=expert"
+fw_same_games patterns "name=B,depth=3,table=2048,evaluator=patterns"
 
 step "firmware: checkers with each evaluator, host vs firmware (docs/firmware-eval.md)"
 timeout 600 cargo run --release --quiet -p microply-host -- crosscheck --firmware "$elf" \
-    --suite tests/data/firmware-eval/baseline.txt --suite tests/data/firmware-eval/expert.txt 2>&1 | tee -a "$log"
+    --suite tests/data/firmware-eval/baseline.txt --suite tests/data/firmware-eval/expert.txt --suite tests/data/firmware-eval/patterns.txt 2>&1 | tee -a "$log"
 
 step "Ray executor: a one-machine cluster, tournaments equal to local runs, a killed worker (docs/scale.md)"
 cargo build --release --quiet -p microply-host

@@ -16,6 +16,7 @@ pub mod ga;
 pub mod memory;
 pub mod nn;
 pub mod parallel;
+pub mod patterns;
 pub mod piped;
 pub mod play;
 pub mod progress;

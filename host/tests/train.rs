@@ -394,11 +394,20 @@ fn validate_reports_the_hand_set_and_the_champion_against_the_solver() {
     assert!(rows[0].contains("hand-set (before)") && rows[1].contains("generation 1 (after)"));
 
     let checkers = tmp.path().join("checkers.toml");
-    std::fs::write(
-        &checkers,
-        "game = \"checkers\"\npopulation = 2\ngenerations = 1\nmax_plies = 20\n[[stage]]\nfrom = 0\ndepth = 1\nsparring_depth = 1\nsparring = \"hand-set\"\n",
-    )
-    .unwrap();
+    let ga = "game = \"checkers\"\npopulation = 2\ngenerations = 1\nmax_plies = 20\n[[stage]]\nfrom = 0\ndepth = 1\nsparring_depth = 1\nsparring = \"hand-set\"\n";
+    // The default checkers evaluator (patterns) has tables, not weights, to train.
+    std::fs::write(&checkers, ga).unwrap();
+    let e = stderr_of(&[
+        "train",
+        path(&checkers),
+        "--out",
+        path(&tmp.path().join("c0")),
+    ]);
+    assert!(
+        e.contains("the evaluator 'patterns' has no weights to train"),
+        "{e}"
+    );
+    std::fs::write(&checkers, format!("evaluator = \"expert\"\n{ga}")).unwrap();
     let e = stderr_of(&[
         "train",
         path(&checkers),

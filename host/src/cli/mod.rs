@@ -12,6 +12,7 @@ pub mod engine;
 pub mod executor;
 pub mod experiment;
 pub mod nn;
+pub mod patterns;
 pub mod perft;
 pub mod play;
 pub mod play_batch;
@@ -203,6 +204,13 @@ pub enum Command {
     /// plies, adjudicated): a resumable match whose positions go to positions.bin
     /// with each game's result and the search's score (docs/datagen.md).
     Datagen(datagen::DatagenArgs),
+    /// The checkers `patterns` evaluator: fit its tables to datagen's positions
+    /// (docs/checkers-patterns.md).
+    Patterns {
+        /// What to do.
+        #[command(subcommand)]
+        command: patterns::PatternsCommand,
+    },
     /// Generate a book of balanced openings: seeded random plies from the start, kept
     /// when a fixed-depth search scores them within --window (books/README.md).
     Book(book::BookArgs),
@@ -398,6 +406,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             run,
         } => tournament::matchup(a.as_deref(), b.as_deref(), games, sprt, &schedule, &run),
         Command::Datagen(args) => datagen::run(&args),
+        Command::Patterns { command } => patterns::run(&command),
         Command::Elo(args) => elo::run(&args),
         Command::Book(args) => book::run(&args),
         Command::Egtb { command } => egtb::run(&command),

@@ -166,6 +166,14 @@ impl Entrant {
         check_options(rules.game, &rules.options)?;
         let mut player =
             InProcess::new(self.config.table, self.tables(rules)?)?.with_table_use(self.config.tt);
+        let tables = self
+            .config
+            .pattern_tables(&self.base)
+            .map_err(|e: PlayerError| ClientError::Setup(e.to_string()))?;
+        if let Some(tables) = tables {
+            player.set_patterns(tables);
+            return Ok(player);
+        }
         let weights = self
             .config
             .weight_values(&self.base)

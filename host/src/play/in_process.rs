@@ -11,6 +11,8 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use microply_core::games::checkers::patterns::Tables;
+use microply_core::games::checkers::{CheckersEval, Patterns};
 use microply_core::games::{AnyPosition, GameKind};
 use microply_core::score::Value;
 use microply_core::search::{Clock, Settings, Table, TableUse};
@@ -191,6 +193,12 @@ impl InProcess {
             eval.load(0, &values)
                 .map_err(|e| ClientError::Setup(e.to_string()))
         })
+    }
+
+    /// Plays checkers with the `patterns` evaluator on `tables` (a tables file's,
+    /// instead of the compiled-in ones).
+    pub fn set_patterns(&mut self, tables: Tables) {
+        self.evaluators.checkers = CheckersEval::Patterns(Patterns { tables });
     }
 
     /// Decides the move of `position` under `settings`, as `go` would; a search
@@ -389,7 +397,7 @@ mod tests {
         let e = p.set_evaluator(GameKind::Checkers, Some("deep"), None);
         assert_eq!(
             e.unwrap_err().to_string(),
-            "unknown evaluator 'deep' (expected expert, baseline, network)"
+            "unknown evaluator 'deep' (expected patterns, expert, baseline, network)"
         );
         let e = p.set_evaluator(GameKind::Checkers, None, Some(&[1e9]));
         assert!(e

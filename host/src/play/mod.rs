@@ -11,6 +11,7 @@ pub mod game;
 pub mod in_process;
 pub mod names;
 pub mod openings;
+pub mod pattern_tables;
 pub mod player;
 pub mod points;
 pub mod referee;

@@ -4,6 +4,8 @@
 
 use std::path::Path;
 
+use microply_core::games::checkers::patterns::Tables;
+
 use microply_core::search::{Algorithm, GameClock, Limits, Mode, Settings, TableUse};
 use serde::{Deserialize, Serialize};
 
@@ -110,6 +112,9 @@ pub struct PlayerConfig {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub egtb: Option<String>,
 }
+
+/// The checkers evaluator whose weights are a tables file.
+pub const PATTERNS: &str = "patterns";
 
 /// The `egtb` value of a player that plays without endgame tables even when the
 /// match has some.
@@ -352,12 +357,49 @@ impl PlayerConfig {
     /// # Errors
     /// [`PlayerError::WeightsFile`] when a weights file cannot be read.
     pub fn weight_values(&self, base: &Path) -> Result<Option<Vec<f64>>, PlayerError> {
+        if self.evaluator.as_deref() == Some(PATTERNS) && self.weights.is_some() {
+            // A tables file, not values: read by `pattern_tables` when the in-process
+            // engine starts; an engine over the protocol cannot be sent one.
+            if self.cmd.is_some() || self.firmware.is_some() {
+                return Err(PlayerError::WeightsFile(
+                    self.name.clone(),
+                    "patterns".into(),
+                    "the patterns evaluator's tables (weights=FILE) load only into the in-process engine".into(),
+                ));
+            }
+            return Ok(None);
+        }
         match &self.weights {
             None => Ok(None),
             Some(WeightsSource::Inline(v)) => Ok(Some(v.clone())),
             Some(WeightsSource::File(f)) => read_weight_values(&base.join(f))
                 .map(Some)
                 .map_err(|e| PlayerError::WeightsFile(self.name.clone(), f.clone(), e.to_string())),
+        }
+    }
+
+    /// The pattern tables of a `patterns` player that names a tables file
+    /// (`evaluator=patterns,weights=FILE`, relative to `base`), `None` for any other.
+    ///
+    /// # Errors
+    /// [`PlayerError::WeightsFile`]: values instead of a file, or a file that is not
+    /// a patterns file.
+    pub fn pattern_tables(&self, base: &Path) -> Result<Option<Tables>, PlayerError> {
+        if self.evaluator.as_deref() != Some(PATTERNS) {
+            return Ok(None);
+        }
+        let bad =
+            |f: &str, why: String| PlayerError::WeightsFile(self.name.clone(), f.to_owned(), why);
+        match &self.weights {
+            None => Ok(None),
+            Some(WeightsSource::Inline(_)) => Err(bad(
+                "(inline)",
+                "the patterns evaluator takes a tables file (microply patterns train), not values"
+                    .into(),
+            )),
+            Some(WeightsSource::File(f)) => super::pattern_tables::load(&base.join(f))
+                .map(Some)
+                .map_err(|e| bad(f, e)),
         }
     }
 

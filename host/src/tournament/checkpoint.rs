@@ -46,19 +46,25 @@ struct RunFile {
     base: PathBuf,
 }
 
-/// The engine defaults a new `run.json` is written under. 1: checkers' default
-/// evaluator is `expert` (before: `baseline`).
-const DEFAULTS: u32 = 1;
+/// The engine defaults a new `run.json` is written under: checkers' default evaluator
+/// was `baseline` under 0, `expert` under 1, and is `patterns` under 2.
+const DEFAULTS: u32 = 2;
+
+/// Checkers' default evaluator under each earlier version of the defaults.
+const CHECKERS_DEFAULT_UNDER: [&str; DEFAULTS as usize] = ["baseline", "expert"];
 
 /// `config`, written under the engine defaults `defaults`, under today's: a checkers
-/// run from before `expert` became the default evaluator names `baseline` for the
+/// run from before today's default evaluator names the one it started with for the
 /// players of the core (in-process or firmware) that named none, so it resumes with
 /// the players it started with.
 fn under_todays_defaults(mut config: TournamentConfig, defaults: u32) -> TournamentConfig {
-    if defaults < 1 && config.game == microply_core::games::GameKind::Checkers {
+    let then = usize::try_from(defaults)
+        .ok()
+        .and_then(|d| CHECKERS_DEFAULT_UNDER.get(d));
+    if let (Some(then), microply_core::games::GameKind::Checkers) = (then, config.game) {
         for p in &mut config.players {
             if p.evaluator.is_none() && p.cmd.is_none() {
-                p.evaluator = Some("baseline".to_owned());
+                p.evaluator = Some((*then).to_owned());
             }
         }
     }
@@ -244,6 +250,15 @@ mod tests {
         assert_eq!(
             evaluators(&Checkpoint::load(old.path()).unwrap().config),
             [Some("baseline".into()), Some("network".into()), None]
+        );
+        // Written under defaults 1 (expert the default).
+        let one = tempfile::tempdir().unwrap();
+        let text = serde_json::json!({ "defaults": 1, "config": config, "base": "." }).to_string();
+        std::fs::write(one.path().join(RUN_FILE), text).unwrap();
+        std::fs::write(one.path().join(JOURNAL_FILE), "").unwrap();
+        assert_eq!(
+            evaluators(&Checkpoint::load(one.path()).unwrap().config),
+            [Some("expert".into()), Some("network".into()), None]
         );
         // Written today: a player without an evaluator keeps the default.
         let fresh = tempfile::tempdir().unwrap();

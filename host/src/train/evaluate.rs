@@ -72,6 +72,12 @@ pub fn probe_evaluator(config: &TrainConfig) -> Result<EvaluatorInfo, GamesError
     check_options(config.game, &config.options).map_err(engine("options"))?;
     let defaults = evaluator_defaults(config.game, config.evaluator.as_deref())
         .map_err(engine("evaluator"))?;
+    if defaults.weights.is_empty() {
+        return Err(engine("evaluator")(ClientError::Setup(format!(
+            "the evaluator '{}' has no weights to train (checkers' patterns tables are fitted by `microply patterns train`); name one that has some",
+            defaults.name
+        ))));
+    }
     Ok(EvaluatorInfo {
         name: defaults.name.to_owned(),
         hand_set: defaults.weights,

@@ -1,12 +1,16 @@
-//! Checkers' selectable evaluators: `expert` ([`Expert`], 20 tuned weights, the default
-//! since it beat `baseline` at equal time: docs/checkers-strength.md, tests 1 and 9),
-//! `baseline` ([`Baseline`], 5 weights, the default before) and `network` ([`Network`],
-//! 187 weights).
+//! Checkers' selectable evaluators: `patterns` ([`Patterns`]: 59,081 values and 5
+//! weights learned from self-play positions, compiled in, so not loadable as flat
+//! weights; the default since it beat `expert` at equal time:
+//! docs/checkers-strength.md, test 10), `expert` ([`Expert`], 20 tuned weights, the
+//! default before, since it beat `baseline`: tests 1 and 9), `baseline`
+//! ([`Baseline`], 5 weights, the first default) and `network` ([`Network`], 187
+//! weights).
 
 use super::board::Checkers;
 use super::eval::{Baseline, Weights};
 use super::expert::{Expert, ExpertWeights};
 use super::network::{Network, NetworkWeights, PARAMETERS};
+use super::patterns::Patterns;
 use crate::eval::Evaluator;
 use crate::score::{Score, Value};
 use crate::selectable::{read_flat, write_flat, Selectable, MAX_WEIGHTS};
@@ -23,11 +27,13 @@ pub enum CheckersEval {
     Network(Network),
     /// `expert`.
     Expert(Expert),
+    /// `patterns`.
+    Patterns(Patterns),
 }
 
 impl Default for CheckersEval {
     fn default() -> Self {
-        CheckersEval::Expert(Expert::default())
+        CheckersEval::Patterns(Patterns::default())
     }
 }
 
@@ -37,18 +43,20 @@ impl Evaluator<Checkers> for CheckersEval {
             CheckersEval::Baseline(e) => e.evaluate(pos),
             CheckersEval::Network(e) => e.evaluate(pos),
             CheckersEval::Expert(e) => e.evaluate(pos),
+            CheckersEval::Patterns(e) => e.evaluate(pos),
         }
     }
 }
 
 impl Selectable<Checkers> for CheckersEval {
-    const NAMES: &'static [&'static str] = &["expert", "baseline", "network"];
+    const NAMES: &'static [&'static str] = &["patterns", "expert", "baseline", "network"];
 
     fn by_name(name: &str) -> Option<Self> {
         match name {
             "baseline" => Some(CheckersEval::Baseline(Baseline::default())),
             "network" => Some(CheckersEval::Network(Network::default())),
             "expert" => Some(CheckersEval::Expert(Expert::default())),
+            "patterns" => Some(CheckersEval::Patterns(Patterns::default())),
             _ => None,
         }
     }
@@ -58,6 +66,7 @@ impl Selectable<Checkers> for CheckersEval {
             CheckersEval::Baseline(_) => "baseline",
             CheckersEval::Network(_) => "network",
             CheckersEval::Expert(_) => "expert",
+            CheckersEval::Patterns(_) => "patterns",
         }
     }
 
@@ -66,6 +75,8 @@ impl Selectable<Checkers> for CheckersEval {
             CheckersEval::Baseline(e) => write_flat(e.weights.to_array(), out),
             CheckersEval::Network(e) => write_flat(e.weights.to_array(), out),
             CheckersEval::Expert(e) => write_flat(e.weights.to_array(), out),
+            // Its tables are compiled in (core/data/checkers-patterns.bin).
+            CheckersEval::Patterns(_) => 0,
         }
     }
 
@@ -86,6 +97,7 @@ impl Selectable<Checkers> for CheckersEval {
                     e.weights = ExpertWeights::from_array(a);
                 }
             }
+            CheckersEval::Patterns(_) => {}
         }
     }
 }

@@ -30,6 +30,7 @@ mod movegen;
 mod moves;
 pub mod network;
 mod notation;
+pub mod patterns;
 pub mod pdn;
 pub mod rules;
 mod square;
@@ -41,6 +42,7 @@ pub use expert::{Expert, ExpertWeights};
 pub use moves::{Move, MAX_PATH};
 pub use network::{Network, NetworkWeights};
 pub use notation::parse_square;
+pub use patterns::Patterns;
 pub use square::Square;
 
 impl crate::playable::Playable for Checkers {

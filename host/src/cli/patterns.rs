@@ -1,0 +1,122 @@
+//! `microply patterns train`: fit the checkers `patterns` evaluator's tables to
+//! `microply datagen` positions and write the file core compiles in
+//! (docs/checkers-patterns.md).
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::Context as _;
+use clap::Subcommand;
+use microply_core::games::checkers::patterns::{Tables, FILE_LEN};
+
+use crate::datagen::positions;
+use crate::patterns::train::{examples, integer_loss, loss, score_scale, split};
+use crate::patterns::{fit, FitConfig, Model};
+
+/// The `patterns` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum PatternsCommand {
+    /// Fit the tables to labelled positions (`positions.bin` of `microply datagen`;
+    /// several files are read in order) and write them (59 KB) to --out.
+    Train {
+        /// A positions file; repeat for more.
+        #[arg(long, required = true)]
+        data: Vec<PathBuf>,
+        /// Where to write the tables (core/data/checkers-patterns.bin ships them).
+        #[arg(long)]
+        out: PathBuf,
+        /// Passes over the positions.
+        #[arg(long, default_value_t = FitConfig::default().epochs)]
+        epochs: u32,
+        /// Weight of the game's result in the target, 0 to 1 (the rest: the search's score).
+        #[arg(long, default_value_t = FitConfig::default().lambda)]
+        lambda: f32,
+        /// Adam's step size.
+        #[arg(long, default_value_t = FitConfig::default().rate)]
+        rate: f32,
+        /// Seed of the shuffle.
+        #[arg(long, default_value_t = FitConfig::default().seed)]
+        seed: u64,
+    },
+}
+
+/// Runs a `patterns` subcommand.
+///
+/// # Errors
+/// Unreadable or bad positions files, settings out of range, an unwritable output.
+pub fn run(command: &PatternsCommand) -> anyhow::Result<()> {
+    let PatternsCommand::Train {
+        data,
+        out,
+        epochs,
+        lambda,
+        rate,
+        seed,
+    } = command;
+    anyhow::ensure!(
+        (0.0..=1.0).contains(lambda),
+        "--lambda must be within 0 and 1, not {lambda}"
+    );
+    anyhow::ensure!(
+        *rate > 0.0 && rate.is_finite(),
+        "--rate must be a positive number, not {rate}"
+    );
+    anyhow::ensure!(
+        (1..=10_000).contains(epochs),
+        "--epochs must be within 1 and 10000, not {epochs}"
+    );
+    let config = FitConfig {
+        epochs: *epochs,
+        lambda: *lambda,
+        rate: *rate,
+        seed: *seed,
+        ..FitConfig::default()
+    };
+    let started = Instant::now();
+    let mut all = Vec::new();
+    for path in data {
+        let read = positions::read(path)?;
+        eprintln!("read {} positions from {}", read.len(), path.display());
+        all.extend(read);
+    }
+    anyhow::ensure!(!all.is_empty(), "no positions to train on");
+    let k = score_scale(&all);
+    let ex = examples(&all, config.lambda, k);
+    let (train, validation) = split(&ex, config.validation);
+    eprintln!(
+        "{} distinct positions ({} duplicates dropped): {} to fit, {} to validate; score scale k = {k:.4} (σ(k·score/100) predicts the result)",
+        ex.len(),
+        all.len() - ex.len(),
+        train.len(),
+        validation.len()
+    );
+    let start = Model::new();
+    eprintln!(
+        "epoch 0: train {:.6}  validation {:.6}  (material only)",
+        loss(&start, train),
+        loss(&start, validation)
+    );
+    let model = fit(train, validation, &config, |r| {
+        eprintln!(
+            "epoch {}: train {:.6}  validation {:.6}  ({:.0} s)",
+            r.epoch,
+            r.train,
+            r.validation,
+            started.elapsed().as_secs_f64()
+        );
+    });
+    let (bytes, clamped) = model.to_file();
+    debug_assert_eq!(bytes.len(), FILE_LEN);
+    let tables = Tables::parse(Box::leak(bytes.clone().into_boxed_slice()))
+        .map_err(|e| anyhow::anyhow!("the written tables do not parse: {e}"))?;
+    eprintln!(
+        "rounded to core's integers: validation {:.6} ({} pattern values clamped to ±127); scalars man, king, man-late, king-late, tempo = {:?} /128",
+        integer_loss(tables, validation),
+        clamped,
+        tables.scalars
+    );
+    crate::files::write_atomically(out, &bytes)
+        .with_context(|| format!("writing {}", out.display()))?;
+    println!("wrote {} ({} bytes)", out.display(), bytes.len());
+    Ok(())
+}

@@ -1,0 +1,64 @@
+//! A labelled position as the trainer sees it: the pattern offsets it touches, each
+//! with its sign for the side to move, and the scalar inputs, all computed by core's
+//! own functions ([`microply_core::games::checkers::patterns`]) so that training and
+//! inference cannot disagree.
+
+use microply_core::games::checkers::patterns::{offsets, views, Scalars, View, KING_BASE, REGIONS};
+use microply_core::games::checkers::Checkers;
+use microply_core::Player;
+
+/// What one position contributes to the linear model.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sparse {
+    /// Offsets added (the side to move's view)...
+    pub plus: [u32; REGIONS],
+    /// ... and subtracted (the opponent's view).
+    pub minus: [u32; REGIONS],
+    /// King-square offsets added and subtracted (up to 12 each; `u32::MAX` is none).
+    pub kings_plus: [u32; 12],
+    /// See `kings_plus`.
+    pub kings_minus: [u32; 12],
+    /// The scalar inputs in weight order: men, kings, men·progress/24,
+    /// kings·progress/24, 1 (tempo).
+    pub scalars: [f32; 5],
+}
+
+impl Sparse {
+    /// The features of `pos` for its side to move.
+    #[must_use]
+    pub fn of(pos: &Checkers) -> Sparse {
+        let [black, white] = views(pos);
+        let (mine, theirs) = match microply_core::Game::side_to_move(pos) {
+            Player::First => (black, white),
+            Player::Second => (white, black),
+        };
+        let wide = |v: View| offsets(v.own, v.opp).map(|x| u32::try_from(x).unwrap_or(u32::MAX));
+        let kings = |v: View| {
+            let mut out = [u32::MAX; 12];
+            let mut k = v.kings;
+            for slot in &mut out {
+                if k == 0 {
+                    break;
+                }
+                *slot = (KING_BASE as u32) + k.trailing_zeros();
+                k &= k - 1;
+            }
+            out
+        };
+        let s = Scalars::of(pos);
+        let late = s.progress as f32 / 24.0;
+        Sparse {
+            plus: wide(mine),
+            minus: wide(theirs),
+            kings_plus: kings(mine),
+            kings_minus: kings(theirs),
+            scalars: [
+                s.men as f32,
+                s.kings as f32,
+                s.men as f32 * late,
+                s.kings as f32 * late,
+                1.0,
+            ],
+        }
+    }
+}

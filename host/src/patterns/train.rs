@@ -1,0 +1,420 @@
+//! Fitting the pattern tables: a linear model over the sparse features of
+//! [`Sparse`], squashed by a logistic `σ(v)` (`v` in men: one man ahead in an
+//! otherwise level position predicts σ(1) = 73 %), fitted by Adam on mini-batches to
+//! a target mixing the game's result and the search's score (`--lambda`), then
+//! rounded to core's integers.
+//!
+//! Deterministic for a seed: one thread, a seeded shuffle, fixed batch order.
+
+use microply_core::games::checkers::patterns::{
+    Patterns, Tables, FILE_LEN, MAGIC, SCALARS, TABLE_LEN, UNIT_BITS,
+};
+use microply_core::rng::{below, SplitMix64};
+use microply_core::Evaluator as _;
+
+use super::features::Sparse;
+use crate::datagen::positions::{Labelled, PROVEN};
+
+/// Settings of a fit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FitConfig {
+    /// Passes over the training positions.
+    pub epochs: u32,
+    /// Weight of the game's result in the target (the rest is the search's score).
+    pub lambda: f32,
+    /// Adam's step size.
+    pub rate: f32,
+    /// Positions a step.
+    pub batch: usize,
+    /// L2 penalty on pattern values, per step.
+    pub l2: f32,
+    /// Share of positions (the last ones, so whole games) kept out to validate.
+    pub validation: f32,
+    /// Seed of the shuffle.
+    pub seed: u64,
+}
+
+impl Default for FitConfig {
+    fn default() -> FitConfig {
+        FitConfig {
+            epochs: 12,
+            lambda: 0.5,
+            rate: 0.002,
+            batch: 4096,
+            l2: 1e-6,
+            validation: 0.05,
+            seed: 1,
+        }
+    }
+}
+
+/// A position ready to fit: its features and its target in `[0, 1]`.
+#[derive(Clone, Copy, Debug)]
+pub struct Example {
+    features: Sparse,
+    target: f32,
+    position: Labelled,
+}
+
+/// The scale of search scores: the `k` for which `σ(k · score / 100)` best predicts
+/// the results (a Texel-style fit by golden-section search), so a score in the
+/// evaluator's own units becomes an expected result.
+#[must_use]
+pub fn score_scale(positions: &[Labelled]) -> f32 {
+    let loss = |k: f64| {
+        positions
+            .iter()
+            .filter(|p| p.eval.abs() != PROVEN)
+            .map(|p| {
+                let e = 1.0 / (1.0 + (-k * f64::from(p.eval) / 100.0).exp());
+                let r = (f64::from(p.result) + 1.0) / 2.0;
+                (e - r) * (e - r)
+            })
+            .sum::<f64>()
+    };
+    let (mut lo, mut hi) = (0.01f64, 10.0f64);
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..60 {
+        let (a, b) = (hi - g * (hi - lo), lo + g * (hi - lo));
+        if loss(a) < loss(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    ((lo + hi) / 2.0) as f32
+}
+
+/// The examples of `positions`: duplicates (same pieces, kings and side) dropped, the
+/// first kept, and each position's target `λ·result + (1 − λ)·σ(k·score)`.
+#[must_use]
+pub fn examples(positions: &[Labelled], lambda: f32, k: f32) -> Vec<Example> {
+    let mut seen = std::collections::HashSet::with_capacity(positions.len());
+    positions
+        .iter()
+        .filter(|p| seen.insert((p.black, p.white, p.kings, p.side)))
+        .filter_map(|&p| {
+            let pos = p.position()?;
+            let result = (f32::from(p.result) + 1.0) / 2.0;
+            let searched = if p.eval == PROVEN {
+                1.0
+            } else if p.eval == -PROVEN {
+                0.0
+            } else {
+                sigmoid(k * f32::from(p.eval) / 100.0)
+            };
+            Some(Example {
+                features: Sparse::of(&pos),
+                target: lambda * result + (1.0 - lambda) * searched,
+                position: p,
+            })
+        })
+        .collect()
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The model being fitted: pattern values and scalar weights in men.
+#[derive(Clone, Debug)]
+pub struct Model {
+    patterns: Vec<f32>,
+    scalars: [f32; SCALARS],
+}
+
+impl Model {
+    /// All patterns 0, a man 1 and a king 1.5.
+    #[must_use]
+    pub fn new() -> Model {
+        Model {
+            patterns: vec![0.0; TABLE_LEN],
+            scalars: [1.0, 1.5, 0.0, 0.0, 0.0],
+        }
+    }
+
+    fn value(&self, f: &Sparse) -> f32 {
+        let at = |o: u32| self.patterns.get(o as usize).copied().unwrap_or(0.0);
+        let p: f32 = f
+            .plus
+            .iter()
+            .chain(&f.kings_plus)
+            .map(|&o| at(o))
+            .sum::<f32>()
+            - f.minus
+                .iter()
+                .chain(&f.kings_minus)
+                .map(|&o| at(o))
+                .sum::<f32>();
+        p + f
+            .scalars
+            .iter()
+            .zip(self.scalars)
+            .map(|(x, w)| x * w)
+            .sum::<f32>()
+    }
+
+    /// The file core reads ([`Tables::parse`]): values rounded to 1/128 of a man,
+    /// pattern values clamped to `i8`; also how many were clamped.
+    #[must_use]
+    pub fn to_file(&self) -> (Vec<u8>, usize) {
+        let unit = f32::from(1u16 << UNIT_BITS);
+        let mut bytes = Vec::with_capacity(FILE_LEN);
+        bytes.extend_from_slice(MAGIC);
+        for w in self.scalars {
+            let q = (w * unit)
+                .round()
+                .clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16;
+            bytes.extend_from_slice(&q.to_le_bytes());
+        }
+        let mut clamped = 0;
+        for &w in &self.patterns {
+            let q = (w * unit).round();
+            if q.abs() > 127.0 {
+                clamped += 1;
+            }
+            bytes.push((q.clamp(-127.0, 127.0) as i8).to_le_bytes()[0]);
+        }
+        (bytes, clamped)
+    }
+}
+
+impl Default for Model {
+    fn default() -> Model {
+        Model::new()
+    }
+}
+
+/// Adam's moments.
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    t: i32,
+}
+
+const BETA1: f32 = 0.9;
+const BETA2: f32 = 0.999;
+
+impl Adam {
+    fn new(n: usize) -> Adam {
+        Adam {
+            m: vec![0.0; n],
+            v: vec![0.0; n],
+            t: 0,
+        }
+    }
+
+    /// One step over `params` (patterns then scalars) with `grad` (dense: every
+    /// moment decays each step, touched or not).
+    fn step(&mut self, params: &mut [f32], grad: &[f32], rate: f32) {
+        self.t += 1;
+        let c1 = 1.0 - BETA1.powi(self.t);
+        let c2 = 1.0 - BETA2.powi(self.t);
+        for (((p, &g), m), v) in params
+            .iter_mut()
+            .zip(grad)
+            .zip(self.m.iter_mut())
+            .zip(self.v.iter_mut())
+        {
+            *m = BETA1 * *m + (1.0 - BETA1) * g;
+            *v = BETA2 * *v + (1.0 - BETA2) * g * g;
+            *p -= rate * (*m / c1) / ((*v / c2).sqrt() + 1e-8);
+        }
+    }
+}
+
+/// The mean squared error of `model` on `examples`.
+#[must_use]
+pub fn loss(model: &Model, examples: &[Example]) -> f64 {
+    let sum: f64 = examples
+        .iter()
+        .map(|e| f64::from(sigmoid(model.value(&e.features)) - e.target).powi(2))
+        .sum();
+    sum / examples.len().max(1) as f64
+}
+
+/// The same loss, computed with core's integer evaluator on the rounded tables (what
+/// the engine will play with).
+#[must_use]
+pub fn integer_loss(tables: Tables, examples: &[Example]) -> f64 {
+    let e = Patterns { tables };
+    let unit = f64::from(1u32 << 16);
+    let sum: f64 = examples
+        .iter()
+        .filter_map(|x| {
+            let pos = x.position.position()?;
+            let v = f64::from(e.evaluate(&pos).raw()) / unit;
+            Some((1.0 / (1.0 + (-v).exp()) - f64::from(x.target)).powi(2))
+        })
+        .sum();
+    sum / examples.len().max(1) as f64
+}
+
+/// The losses after one epoch.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EpochReport {
+    /// The epoch, from 1.
+    pub epoch: u32,
+    /// Mean squared error on the training positions.
+    pub train: f64,
+    /// And on the held-out ones.
+    pub validation: f64,
+}
+
+/// Splits `examples` into training and validation (the last `share`).
+#[must_use]
+pub fn split(examples: &[Example], share: f32) -> (&[Example], &[Example]) {
+    let held = ((examples.len() as f64) * f64::from(share.clamp(0.0, 0.5))).round() as usize;
+    examples.split_at(examples.len() - held)
+}
+
+/// Fits a model to `train`, reporting each epoch (with the loss on `validation`).
+pub fn fit(
+    train: &[Example],
+    validation: &[Example],
+    config: &FitConfig,
+    mut report: impl FnMut(EpochReport),
+) -> Model {
+    let mut model = Model::new();
+    let n = TABLE_LEN + SCALARS;
+    let mut adam = Adam::new(n);
+    let mut grad = vec![0.0f32; n];
+    let mut params = vec![0.0f32; n];
+    let mut order: Vec<usize> = (0..train.len()).collect();
+    let mut rng = SplitMix64::new(config.seed);
+    for epoch in 1..=config.epochs {
+        // Fisher-Yates with the core's seeded generator.
+        for i in (1..order.len()).rev() {
+            let j = below(&mut rng, i as u64 + 1) as usize;
+            order.swap(i, j);
+        }
+        for batch in order.chunks(config.batch.max(1)) {
+            grad.iter_mut().for_each(|g| *g = 0.0);
+            let scale = 1.0 / batch.len() as f32;
+            for &i in batch {
+                let e = &train[i];
+                let p = sigmoid(model.value(&e.features));
+                let d = 2.0 * (p - e.target) * p * (1.0 - p) * scale;
+                for &o in e.features.plus.iter().chain(&e.features.kings_plus) {
+                    if let Some(g) = grad.get_mut(o as usize) {
+                        *g += d;
+                    }
+                }
+                for &o in e.features.minus.iter().chain(&e.features.kings_minus) {
+                    if let Some(g) = grad.get_mut(o as usize) {
+                        *g -= d;
+                    }
+                }
+                for (g, x) in grad[TABLE_LEN..].iter_mut().zip(e.features.scalars) {
+                    *g += d * x;
+                }
+            }
+            for (g, w) in grad[..TABLE_LEN].iter_mut().zip(&model.patterns) {
+                *g += config.l2 * w;
+            }
+            params[..TABLE_LEN].copy_from_slice(&model.patterns);
+            params[TABLE_LEN..].copy_from_slice(&model.scalars);
+            adam.step(&mut params, &grad, config.rate);
+            model.patterns.copy_from_slice(&params[..TABLE_LEN]);
+            model.scalars.copy_from_slice(&params[TABLE_LEN..]);
+        }
+        report(EpochReport {
+            epoch,
+            train: loss(&model, train),
+            validation: loss(&model, validation),
+        });
+    }
+    model
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use microply_core::games::checkers::Checkers;
+    use microply_core::Notation as _;
+
+    fn labelled(fen: &str, result: i8, eval: i16) -> Labelled {
+        let pos = Checkers::parse_fen(fen).unwrap();
+        let mut l = Labelled::new(&pos, result, 0);
+        l.eval = eval;
+        l
+    }
+
+    #[test]
+    fn the_score_scale_is_fitted() {
+        // Scores of +100 win 3 times in 4 and −100 lose 3 in 4: σ(k) = 3/4, k = ln 3.
+        let mut ps = Vec::new();
+        for (r, e) in [
+            (1, 100),
+            (1, 100),
+            (1, 100),
+            (-1, 100),
+            (-1, -100),
+            (-1, -100),
+            (-1, -100),
+            (1, -100),
+        ] {
+            ps.push(labelled("B:W30:B10,13", r, e));
+        }
+        assert!(
+            (score_scale(&ps) - 3f32.ln()).abs() < 1e-3,
+            "{}",
+            score_scale(&ps)
+        );
+    }
+
+    #[test]
+    fn duplicates_are_dropped_and_targets_mix_result_and_score() {
+        let ps = [
+            labelled("B:W30:B10,13", 1, 0),
+            labelled("B:W30:B10,13", -1, 0),
+            labelled("W:W30:B10,13", -1, -PROVEN),
+        ];
+        let ex = examples(&ps, 0.25, 1.0);
+        assert_eq!(ex.len(), 2);
+        // 0.25 · 1 + 0.75 · σ(0) = 0.625; 0.25 · 0 + 0.75 · 0 = 0.
+        assert!((ex[0].target - 0.625).abs() < 1e-6);
+        assert_eq!(ex[1].target, 0.0);
+    }
+
+    #[test]
+    fn the_trainer_and_core_agree_on_a_fitted_model() {
+        // Fit a few positions; the float model's values and core's integer evaluator on
+        // the rounded file agree to the rounding (18 patterns and 5 scalars, each within
+        // half of 1/128, plus the integer division of the late terms).
+        let fens = [
+            "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+            "B:W18,19,20,K32:B6,7",
+            "W:W12,18,23,24,25,26,30,31,32:B1,2,3,4,5,10,11,13,21",
+            "W:WK7,K18,28:BK19,K31",
+        ];
+        let ps: Vec<_> = fens
+            .iter()
+            .zip([0, 1, -1, 1])
+            .map(|(f, r)| labelled(f, r, 0))
+            .collect();
+        let ex = examples(&ps, 1.0, 1.0);
+        let config = FitConfig {
+            epochs: 50,
+            batch: 2,
+            rate: 0.01,
+            ..FitConfig::default()
+        };
+        let model = fit(&ex, &ex, &config, |_| {});
+        let (bytes, clamped) = model.to_file();
+        assert_eq!((bytes.len(), clamped), (FILE_LEN, 0));
+        let tables = Tables::parse(Box::leak(bytes.into_boxed_slice())).unwrap();
+        for e in &ex {
+            let float = model.value(&e.features);
+            let pos = e.position.position().unwrap();
+            let int = f32::from(i16::try_from(tables.raw(&pos)).unwrap()) / 128.0;
+            assert!(
+                (float - int).abs() < 24.0 / 256.0 + 0.01,
+                "{float} vs {int}"
+            );
+        }
+        // And the fit learned: the won position is now valued above the lost one.
+        assert!(model.value(&ex[1].features) > model.value(&ex[2].features));
+        assert!(integer_loss(tables, &ex) < loss(&Model::new(), &ex));
+    }
+}

@@ -1,0 +1,179 @@
+//! `microply patterns train` end to end: datagen's positions in, a tables file out
+//! that core reads and a match player plays with; the same file for the same seed;
+//! bad data, settings and tables named before any work.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use microply_core::games::checkers::patterns::{Tables, FILE_LEN};
+
+const BIN: &str = env!("CARGO_BIN_EXE_microply");
+
+fn microply(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .env("MICROPLY_EGTB", "")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn ok(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn train(data: &Path, out: &Path) -> String {
+    ok(&microply(&[
+        "patterns",
+        "train",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--epochs",
+        "4",
+        "--rate",
+        "0.01",
+    ]))
+}
+
+/// The loss of `epoch` in the trainer's report.
+fn train_loss(log: &str, epoch: u32) -> f64 {
+    let line = log
+        .lines()
+        .find(|l| l.starts_with(&format!("epoch {epoch}:")))
+        .unwrap_or_else(|| panic!("no epoch {epoch} in {log}"));
+    line.split_whitespace().nth(3).unwrap().parse().unwrap()
+}
+
+#[test]
+fn trained_tables_load_play_and_repeat_for_a_seed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dg = tmp.path().join("dg");
+    ok(&microply(&[
+        "datagen",
+        "--games",
+        "24",
+        "--nodes",
+        "300",
+        "--concurrency",
+        "2",
+        "--out",
+        dg.to_str().unwrap(),
+    ]));
+    let data = dg.join("positions.bin");
+    let (a, b) = (tmp.path().join("a.bin"), tmp.path().join("b.bin"));
+    let log = train(&data, &a);
+    train(&data, &b);
+    let bytes = std::fs::read(&a).unwrap();
+    assert_eq!(bytes.len(), FILE_LEN);
+    assert_eq!(
+        bytes,
+        std::fs::read(&b).unwrap(),
+        "same data and seed, same tables"
+    );
+    // The fit learns: the training loss falls below the material-only start's.
+    assert!(train_loss(&log, 4) < train_loss(&log, 0), "{log}");
+    let tables = Tables::parse(Box::leak(bytes.into_boxed_slice())).unwrap();
+    assert!(
+        tables.scalars[0] > 0,
+        "a man is worth something: {:?}",
+        tables.scalars
+    );
+
+    // A match between the trained tables and the shipped ones plays to the end.
+    let spec = format!(
+        "name=trained,evaluator=patterns,weights={},depth=2",
+        a.display()
+    );
+    let m = tmp.path().join("m");
+    ok(&microply(&[
+        "match",
+        &spec,
+        "name=shipped,evaluator=patterns,depth=2",
+        "--game",
+        "checkers",
+        "--games",
+        "2",
+        "--max-plies",
+        "40",
+        "--out",
+        m.to_str().unwrap(),
+    ]));
+    let csv = std::fs::read_to_string(m.join("results.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 3, "{csv}");
+}
+
+#[test]
+fn bad_data_settings_and_tables_are_named() {
+    let tmp = tempfile::tempdir().unwrap();
+    let junk = tmp.path().join("junk.bin");
+    std::fs::write(&junk, b"not positions").unwrap();
+    let out_file = tmp.path().join("t.bin");
+    let train_junk = |extra: &[&str]| {
+        let mut a = vec!["patterns", "train", "--data", junk.to_str().unwrap()];
+        a.extend(["--out", out_file.to_str().unwrap()]);
+        a.extend_from_slice(extra);
+        microply(&a)
+    };
+    let e = train_junk(&[]);
+    let err = String::from_utf8_lossy(&e.stderr);
+    assert!(
+        !e.status.success()
+            && err.contains("junk.bin")
+            && err.contains("not a microply positions file"),
+        "{err}"
+    );
+    let e = train_junk(&["--lambda", "2"]);
+    assert!(String::from_utf8_lossy(&e.stderr).contains("--lambda must be within 0 and 1"));
+    assert!(!out_file.exists(), "nothing written on an error");
+
+    // A match player naming a file that is not a tables file fails before any game.
+    let spec = format!(
+        "name=bad,evaluator=patterns,weights={},depth=1",
+        junk.display()
+    );
+    let m = tmp.path().join("m");
+    let e = microply(&[
+        "match",
+        &spec,
+        "name=b,depth=1",
+        "--game",
+        "checkers",
+        "--games",
+        "2",
+        "--out",
+        m.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&e.stderr);
+    assert!(
+        !e.status.success() && err.contains("junk.bin") && err.contains("patterns"),
+        "{err}"
+    );
+    assert!(
+        !m.join("results.csv").exists()
+            || std::fs::read_to_string(m.join("results.csv"))
+                .unwrap()
+                .lines()
+                .count()
+                <= 1
+    );
+    // Values instead of a file are refused too.
+    let e = microply(&[
+        "match",
+        "name=bad,evaluator=patterns,weights=1;2,depth=1",
+        "name=b,depth=1",
+        "--game",
+        "checkers",
+        "--games",
+        "2",
+        "--out",
+        tmp.path().join("m2").to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&e.stderr);
+    assert!(!e.status.success() && err.contains("tables file"), "{err}");
+}
