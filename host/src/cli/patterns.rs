@@ -10,7 +10,7 @@ use clap::Subcommand;
 use microply_core::games::checkers::patterns::{Tables, FILE_LEN};
 
 use crate::datagen::positions;
-use crate::patterns::train::{examples, integer_loss, loss, score_scale, split};
+use crate::patterns::train::{examples, integer_loss, loss, score_scale, split, DataSet};
 use crate::patterns::{fit, FitConfig, Model};
 
 /// The `patterns` subcommands.
@@ -73,20 +73,29 @@ pub fn run(command: &PatternsCommand) -> anyhow::Result<()> {
         ..FitConfig::default()
     };
     let started = Instant::now();
-    let mut all = Vec::new();
+    let mut files = Vec::new();
     for path in data {
         let read = positions::read(path)?;
-        eprintln!("read {} positions from {}", read.len(), path.display());
-        all.extend(read);
+        anyhow::ensure!(!read.is_empty(), "{} holds no positions", path.display());
+        let k = score_scale(&read);
+        eprintln!(
+            "read {} positions from {}; its score scale k = {k:.4} (σ(k·score/100) predicts the result)",
+            read.len(),
+            path.display()
+        );
+        files.push((read, k));
     }
-    anyhow::ensure!(!all.is_empty(), "no positions to train on");
-    let k = score_scale(&all);
-    let ex = examples(&all, config.lambda, k);
+    let sets: Vec<DataSet<'_>> = files
+        .iter()
+        .map(|(positions, k)| DataSet { positions, k: *k })
+        .collect();
+    let total: usize = files.iter().map(|(p, _)| p.len()).sum();
+    let ex = examples(&sets, config.lambda);
     let (train, validation) = split(&ex, config.validation);
     eprintln!(
-        "{} distinct positions ({} duplicates dropped): {} to fit, {} to validate; score scale k = {k:.4} (σ(k·score/100) predicts the result)",
+        "{} distinct positions (repeats of a position share its averaged target; {} repeats): {} to fit, {} to validate",
         ex.len(),
-        all.len() - ex.len(),
+        total - ex.len(),
         train.len(),
         validation.len()
     );

@@ -85,31 +85,56 @@ pub fn score_scale(positions: &[Labelled]) -> f32 {
     ((lo + hi) / 2.0) as f32
 }
 
-/// The examples of `positions`: duplicates (same pieces, kings and side) dropped, the
-/// first kept, and each position's target `λ·result + (1 − λ)·σ(k·score)`.
+/// One data set to fit: its positions and the scale `k` of its scores (each engine
+/// that labelled a set has its own, see [`score_scale`]).
+#[derive(Clone, Copy, Debug)]
+pub struct DataSet<'a> {
+    /// The labelled positions.
+    pub positions: &'a [Labelled],
+    /// The scale of their search scores.
+    pub k: f32,
+}
+
+/// The examples of the data sets: a position's target is `λ·result + (1 − λ)·σ(k·score)`,
+/// averaged over every time the position occurs (same pieces, kings and side), in
+/// any set, so a position reached in many games is labelled by all of them; the
+/// examples are in the order the positions first occur.
 #[must_use]
-pub fn examples(positions: &[Labelled], lambda: f32, k: f32) -> Vec<Example> {
-    let mut seen = std::collections::HashSet::with_capacity(positions.len());
-    positions
-        .iter()
-        .filter(|p| seen.insert((p.black, p.white, p.kings, p.side)))
-        .filter_map(|&p| {
-            let pos = p.position()?;
+pub fn examples(sets: &[DataSet<'_>], lambda: f32) -> Vec<Example> {
+    let mut index = std::collections::HashMap::new();
+    let mut out: Vec<Example> = Vec::new();
+    let mut sums: Vec<(f64, u32)> = Vec::new();
+    for set in sets {
+        for &p in set.positions {
             let result = (f32::from(p.result) + 1.0) / 2.0;
             let searched = if p.eval == PROVEN {
                 1.0
             } else if p.eval == -PROVEN {
                 0.0
             } else {
-                sigmoid(k * f32::from(p.eval) / 100.0)
+                sigmoid(set.k * f32::from(p.eval) / 100.0)
             };
-            Some(Example {
-                features: Sparse::of(&pos),
-                target: lambda * result + (1.0 - lambda) * searched,
-                position: p,
-            })
-        })
-        .collect()
+            let target = lambda * result + (1.0 - lambda) * searched;
+            let key = (p.black, p.white, p.kings, p.side);
+            if let Some(&i) = index.get(&key) {
+                let (sum, n): &mut (f64, u32) = &mut sums[i];
+                *sum += f64::from(target);
+                *n += 1;
+            } else if let Some(pos) = p.position() {
+                index.insert(key, out.len());
+                sums.push((f64::from(target), 1));
+                out.push(Example {
+                    features: Sparse::of(&pos),
+                    target,
+                    position: p,
+                });
+            }
+        }
+    }
+    for (e, (sum, n)) in out.iter_mut().zip(sums) {
+        e.target = (sum / f64::from(n)) as f32;
+    }
+    out
 }
 
 fn sigmoid(x: f32) -> f32 {
@@ -364,16 +389,31 @@ mod tests {
     }
 
     #[test]
-    fn duplicates_are_dropped_and_targets_mix_result_and_score() {
-        let ps = [
+    fn duplicates_are_averaged_and_targets_mix_result_and_score() {
+        let first = [
             labelled("B:W30:B10,13", 1, 0),
-            labelled("B:W30:B10,13", -1, 0),
             labelled("W:W30:B10,13", -1, -PROVEN),
         ];
-        let ex = examples(&ps, 0.25, 1.0);
+        // The second set's engine scores in other units: k = 2 makes its 50 a σ(1).
+        let second = [labelled("B:W30:B10,13", -1, 50)];
+        let ex = examples(
+            &[
+                DataSet {
+                    positions: &first,
+                    k: 1.0,
+                },
+                DataSet {
+                    positions: &second,
+                    k: 2.0,
+                },
+            ],
+            0.25,
+        );
         assert_eq!(ex.len(), 2);
-        // 0.25 · 1 + 0.75 · σ(0) = 0.625; 0.25 · 0 + 0.75 · 0 = 0.
-        assert!((ex[0].target - 0.625).abs() < 1e-6);
+        // Black to move: (0.25 · 1 + 0.75 · σ(0) + 0.25 · 0 + 0.75 · σ(1)) / 2
+        // = (0.625 + 0.548_294) / 2; White to move: 0.25 · 0 + 0.75 · 0 = 0.
+        let sigma1 = 1.0 / (1.0 + (-1f32).exp());
+        assert!((ex[0].target - (0.625 + 0.75 * sigma1) / 2.0).abs() < 1e-6);
         assert_eq!(ex[1].target, 0.0);
     }
 
@@ -393,7 +433,13 @@ mod tests {
             .zip([0, 1, -1, 1])
             .map(|(f, r)| labelled(f, r, 0))
             .collect();
-        let ex = examples(&ps, 1.0, 1.0);
+        let ex = examples(
+            &[DataSet {
+                positions: &ps,
+                k: 1.0,
+            }],
+            1.0,
+        );
         let config = FitConfig {
             epochs: 50,
             batch: 2,
