@@ -361,12 +361,23 @@ pub fn execute(
     let specs = plan(&config, &checkpoint.base, &encounters(&config))?;
     super::resume::check_in_schedule(&checkpoint.records, specs.len())?;
     let sprt = config.sprt;
-    // Decided at pair boundaries, on the pairs or the W/D/L as the model says.
-    let stop = |prefix: &[GameRecord]| {
+    // Decided at pair boundaries, on the pairs or the W/D/L as the model says; at the
+    // first boundary that decides, checked one by one: with several threads the
+    // finished prefix can grow by more than a pair at once, and skipping a boundary
+    // would stop the run elsewhere than one thread does.
+    let mut checked = 0;
+    let stop = move |prefix: &[GameRecord]| {
         let s = sprt?;
-        let pairs = &prefix[..prefix.len() - prefix.len() % 2];
-        let decision = s.decide_match(wdl_of_first(pairs), &pentanomial_of_first(pairs));
-        (decision != crate::ratings::SprtDecision::Continue).then_some(pairs.len())
+        let end = prefix.len() - prefix.len() % 2;
+        while checked + 2 <= end {
+            checked += 2;
+            let pairs = &prefix[..checked];
+            let decision = s.decide_match(wdl_of_first(pairs), &pentanomial_of_first(pairs));
+            if decision != crate::ratings::SprtDecision::Continue {
+                return Some(checked);
+            }
+        }
+        None
     };
     let total = specs.len();
     let on_game =
