@@ -11,10 +11,10 @@ use super::error::ExperimentError;
 use crate::files::write_atomically;
 use crate::play::game::GameRecord;
 use crate::play::player::{PlayerConfig, WeightsSource};
-use crate::ratings::{Sprt, SprtDecision};
+use crate::ratings::Sprt;
 use crate::tournament::checkpoint::Checkpoint;
 use crate::tournament::config::{Format, TournamentConfig};
-use crate::tournament::run::{encounters, pentanomial_of_first, plan, run, wdl_of_first};
+use crate::tournament::run::{encounters, plan, run, sprt_stop};
 
 /// One player: a name, the chain evaluator's weights (`None`: the engine's default,
 /// [`microply_core::games::dots::Weights::DEFAULT`]) and a search depth.
@@ -214,14 +214,8 @@ pub fn play_league(
     let entrants = config.entrants("experiment", base)?;
     let specs = plan(&config, base, &encounters(&config))?;
     let total = specs.len();
-    let sprt = config.sprt;
-    // The tournament's rule: decided at pair boundaries, on the pairs or the W/D/L.
-    let stop = |prefix: &[GameRecord]| {
-        let s = sprt?;
-        let pairs = &prefix[..prefix.len() - prefix.len() % 2];
-        let decision = s.decide_match(wdl_of_first(pairs), &pentanomial_of_first(pairs));
-        (decision != SprtDecision::Continue).then_some(pairs.len())
-    };
+    // The tournament's rule (each pair boundary checked once, in order).
+    let stop = sprt_stop(config.sprt);
     let records = run(
         &specs,
         &entrants,

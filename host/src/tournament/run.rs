@@ -360,13 +360,23 @@ pub fn execute(
     }
     let specs = plan(&config, &checkpoint.base, &encounters(&config))?;
     super::resume::check_in_schedule(&checkpoint.records, specs.len())?;
-    let sprt = config.sprt;
-    // Decided at pair boundaries, on the pairs or the W/D/L as the model says; at the
-    // first boundary that decides, checked one by one: with several threads the
-    // finished prefix can grow by more than a pair at once, and skipping a boundary
-    // would stop the run elsewhere than one thread does.
+    let stop = sprt_stop(config.sprt);
+    let total = specs.len();
+    let on_game =
+        |g: &GameRecord, prefix: &[GameRecord], done: usize| on_game(g, prefix, done, total);
+    let records = run(&specs, &entrants, checkpoint, dir, executor, on_game, stop)?;
+    super::output::write_all(dir, &config, &records, None)?;
+    Ok((config, records, None))
+}
+
+/// The stop rule of a match with an SPRT, for [`run`]: decided at pair boundaries, on
+/// the pairs or the W/D/L as the model says, at the first boundary that decides. Each
+/// boundary is checked once, in order: with several threads the finished prefix can
+/// grow by more than a pair at once, and skipping a boundary would stop the run
+/// elsewhere than one thread does. Without an SPRT it never stops.
+pub fn sprt_stop(sprt: Option<crate::ratings::Sprt>) -> impl FnMut(&[GameRecord]) -> Option<usize> {
     let mut checked = 0;
-    let stop = move |prefix: &[GameRecord]| {
+    move |prefix: &[GameRecord]| {
         let s = sprt?;
         let end = prefix.len() - prefix.len() % 2;
         while checked + 2 <= end {
@@ -378,13 +388,7 @@ pub fn execute(
             }
         }
         None
-    };
-    let total = specs.len();
-    let on_game =
-        |g: &GameRecord, prefix: &[GameRecord], done: usize| on_game(g, prefix, done, total);
-    let records = run(&specs, &entrants, checkpoint, dir, executor, on_game, stop)?;
-    super::output::write_all(dir, &config, &records, None)?;
-    Ok((config, records, None))
+    }
 }
 
 /// The game pairs (games 2k and 2k + 1: one opening, colours swapped) of player 0 (A)
