@@ -413,3 +413,75 @@ pub fn wdl_of_first(records: &[GameRecord]) -> crate::ratings::Wdl {
     }
     wdl
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::game::Outcome;
+    use crate::ratings::{Sprt, SprtDecision};
+
+    /// Pair `k` of a match of player 0 (A) against player 1: game 2k with A first,
+    /// game 2k + 1 with colours swapped, A scoring `a_wins` of the two.
+    fn pair(a_wins: bool) -> [GameRecord; 2] {
+        if a_wins {
+            [
+                GameRecord::bare(0, 1, Outcome::FirstWins),
+                GameRecord::bare(1, 0, Outcome::SecondWins),
+            ]
+        } else {
+            [
+                GameRecord::bare(0, 1, Outcome::SecondWins),
+                GameRecord::bare(1, 0, Outcome::FirstWins),
+            ]
+        }
+    }
+
+    #[test]
+    fn the_sprt_stops_at_the_first_deciding_pair_however_the_prefix_grows() {
+        let sprt = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
+        // A wins pair after pair until the LLR first leaves its bounds (found from
+        // the SPRT's own decision on every pair prefix), then loses every pair after,
+        // so that the LLR falls back inside: a check at a later boundary only would
+        // not stop, or would stop elsewhere.
+        let mut games = Vec::new();
+        let first = loop {
+            games.extend(pair(true));
+            let decision = sprt.decide_match(wdl_of_first(&games), &pentanomial_of_first(&games));
+            if decision != SprtDecision::Continue {
+                assert_eq!(decision, SprtDecision::AcceptH1);
+                break games.len();
+            }
+            assert!(
+                games.len() < 2_000,
+                "an SPRT(0, 10) never accepts a run of won pairs"
+            );
+        };
+        for _ in 0..40 {
+            games.extend(pair(false));
+        }
+        let later = &games[..first + 6];
+        assert_eq!(
+            sprt.decide_match(wdl_of_first(later), &pentanomial_of_first(later)),
+            SprtDecision::Continue,
+            "three lost pairs bring the LLR back inside its bounds"
+        );
+        // The finished prefix grows by 1 to 7 games a step (two threads finish games
+        // out of order, so a step can cross several pair boundaries at once).
+        for step in 1..=7 {
+            let mut stop = sprt_stop(Some(sprt));
+            let mut len = 0;
+            let stopped = loop {
+                len = (len + step).min(games.len());
+                if let Some(at) = stop(&games[..len]) {
+                    break Some(at);
+                }
+                if len == games.len() {
+                    break None;
+                }
+            };
+            assert_eq!(stopped, Some(first), "step {step}");
+        }
+        let mut never = sprt_stop(None);
+        assert_eq!(never(&games), None, "no SPRT, no stop");
+    }
+}
