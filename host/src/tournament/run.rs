@@ -420,8 +420,8 @@ mod tests {
     use crate::play::game::Outcome;
     use crate::ratings::{Sprt, SprtDecision};
 
-    /// Pair `k` of a match of player 0 (A) against player 1: game 2k with A first,
-    /// game 2k + 1 with colours swapped, A scoring `a_wins` of the two.
+    /// One pair of a match of player 0 (A) against player 1: a game with A first,
+    /// then one with colours swapped; A wins both when `a_wins`, else loses both.
     fn pair(a_wins: bool) -> [GameRecord; 2] {
         if a_wins {
             [
@@ -439,6 +439,9 @@ mod tests {
     #[test]
     fn the_sprt_stops_at_the_first_deciding_pair_however_the_prefix_grows() {
         let sprt = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
+        let decide = |games: &[GameRecord]| {
+            sprt.decide_match(wdl_of_first(games), &pentanomial_of_first(games))
+        };
         // A wins pair after pair until the LLR first leaves its bounds (found from
         // the SPRT's own decision on every pair prefix), then loses every pair after,
         // so that the LLR falls back inside: a check at a later boundary only would
@@ -446,7 +449,7 @@ mod tests {
         let mut games = Vec::new();
         let first = loop {
             games.extend(pair(true));
-            let decision = sprt.decide_match(wdl_of_first(&games), &pentanomial_of_first(&games));
+            let decision = decide(&games);
             if decision != SprtDecision::Continue {
                 assert_eq!(decision, SprtDecision::AcceptH1);
                 break games.len();
@@ -459,9 +462,8 @@ mod tests {
         for _ in 0..40 {
             games.extend(pair(false));
         }
-        let later = &games[..first + 6];
         assert_eq!(
-            sprt.decide_match(wdl_of_first(later), &pentanomial_of_first(later)),
+            decide(&games[..first + 6]),
             SprtDecision::Continue,
             "three lost pairs bring the LLR back inside its bounds"
         );
