@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use microply_core::games::checkers::patterns::{Tables, FILE_LEN};
+use microply_core::games::checkers::patterns::{Tables, FILE_LEN, MAGIC_PHASED, PHASED_FILE_LEN};
 
 const BIN: &str = env!("CARGO_BIN_EXE_microply");
 
@@ -26,8 +26,8 @@ fn ok(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
-fn train(data: &Path, out: &Path) -> String {
-    ok(&microply(&[
+fn train(data: &Path, out: &Path, extra: &[&str]) -> String {
+    let mut args = vec![
         "patterns",
         "train",
         "--data",
@@ -38,7 +38,28 @@ fn train(data: &Path, out: &Path) -> String {
         "4",
         "--rate",
         "0.01",
-    ]))
+    ];
+    args.extend_from_slice(extra);
+    ok(&microply(&args))
+}
+
+/// A 2-game depth-2 match of `spec` against the shipped tables plays to the end.
+fn plays_against_the_shipped_tables(spec: &str, out: &Path) {
+    ok(&microply(&[
+        "match",
+        spec,
+        "name=shipped,evaluator=patterns,depth=2",
+        "--game",
+        "checkers",
+        "--games",
+        "2",
+        "--max-plies",
+        "40",
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    let csv = std::fs::read_to_string(out.join("results.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 3, "{csv}");
 }
 
 /// The loss of `epoch` in the trainer's report.
@@ -67,8 +88,8 @@ fn trained_tables_load_play_and_repeat_for_a_seed() {
     ]));
     let data = dg.join("positions.bin");
     let (a, b) = (tmp.path().join("a.bin"), tmp.path().join("b.bin"));
-    let log = train(&data, &a);
-    train(&data, &b);
+    let log = train(&data, &a, &[]);
+    train(&data, &b, &[]);
     let bytes = std::fs::read(&a).unwrap();
     assert_eq!(bytes.len(), FILE_LEN);
     assert_eq!(
@@ -90,22 +111,25 @@ fn trained_tables_load_play_and_repeat_for_a_seed() {
         "name=trained,evaluator=patterns,weights={},depth=2",
         a.display()
     );
-    let m = tmp.path().join("m");
-    ok(&microply(&[
-        "match",
-        &spec,
-        "name=shipped,evaluator=patterns,depth=2",
-        "--game",
-        "checkers",
-        "--games",
-        "2",
-        "--max-plies",
-        "40",
-        "--out",
-        m.to_str().unwrap(),
-    ]));
-    let csv = std::fs::read_to_string(m.join("results.csv")).unwrap();
-    assert_eq!(csv.lines().count(), 3, "{csv}");
+    plays_against_the_shipped_tables(&spec, &tmp.path().join("m"));
+
+    // Two phases: an MPLYPAT2 file of two values a pattern, the same for a seed, that
+    // core reads as phased and a match player plays with.
+    let (p, q) = (tmp.path().join("p.bin"), tmp.path().join("q.bin"));
+    let log = train(&data, &p, &["--phased"]);
+    train(&data, &q, &["--phased"]);
+    let bytes = std::fs::read(&p).unwrap();
+    assert_eq!(bytes.len(), PHASED_FILE_LEN);
+    assert_eq!(&bytes[..8], MAGIC_PHASED);
+    assert_eq!(bytes, std::fs::read(&q).unwrap());
+    assert!(train_loss(&log, 4) < train_loss(&log, 0), "{log}");
+    let tables = Tables::parse(Box::leak(bytes.into_boxed_slice())).unwrap();
+    assert!(tables.phased());
+    let spec = format!(
+        "name=phased,evaluator=patterns,weights={},depth=2",
+        p.display()
+    );
+    plays_against_the_shipped_tables(&spec, &tmp.path().join("mp"));
 }
 
 #[test]
@@ -161,6 +185,34 @@ fn bad_data_settings_and_tables_are_named() {
                 .lines()
                 .count()
                 <= 1
+    );
+    // A two-phase file cut short is refused, naming the length it must have.
+    let cut = tmp.path().join("cut.bin");
+    let mut bytes = MAGIC_PHASED.to_vec();
+    bytes.resize(FILE_LEN, 0);
+    std::fs::write(&cut, bytes).unwrap();
+    let e = microply(&[
+        "match",
+        &format!(
+            "name=cut,evaluator=patterns,weights={},depth=1",
+            cut.display()
+        ),
+        "name=b,depth=1",
+        "--game",
+        "checkers",
+        "--games",
+        "2",
+        "--out",
+        tmp.path().join("m3").to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&e.stderr);
+    assert!(
+        !e.status.success()
+            && err.contains("cut.bin")
+            && err.contains(&format!(
+                "MPLYPAT2) patterns file is {PHASED_FILE_LEN} bytes, this one {FILE_LEN}"
+            )),
+        "{err}"
     );
     // Values instead of a file are refused too.
     let e = microply(&[

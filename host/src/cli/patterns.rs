@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use anyhow::Context as _;
 use clap::Subcommand;
-use microply_core::games::checkers::patterns::{Tables, FILE_LEN};
+use microply_core::games::checkers::patterns::{Tables, FILE_LEN, PHASED_FILE_LEN};
 
 use crate::datagen::positions;
 use crate::patterns::train::{examples, integer_loss, loss, score_scale, split, DataSet};
@@ -37,6 +37,10 @@ pub enum PatternsCommand {
         /// Seed of the shuffle.
         #[arg(long, default_value_t = FitConfig::default().seed)]
         seed: u64,
+        /// Two values a pattern, for the opening and the ending, mixed by the game's
+        /// progress (an MPLYPAT2 file, 118 KB: the host's `patterns-phased`).
+        #[arg(long)]
+        phased: bool,
     },
 }
 
@@ -52,6 +56,7 @@ pub fn run(command: &PatternsCommand) -> anyhow::Result<()> {
         lambda,
         rate,
         seed,
+        phased,
     } = command;
     anyhow::ensure!(
         (0.0..=1.0).contains(lambda),
@@ -70,6 +75,7 @@ pub fn run(command: &PatternsCommand) -> anyhow::Result<()> {
         lambda: *lambda,
         rate: *rate,
         seed: *seed,
+        phased: *phased,
         ..FitConfig::default()
     };
     let started = Instant::now();
@@ -99,7 +105,7 @@ pub fn run(command: &PatternsCommand) -> anyhow::Result<()> {
         train.len(),
         validation.len()
     );
-    let start = Model::new();
+    let start = Model::new(config.phased);
     eprintln!(
         "epoch 0: train {:.6}  validation {:.6}  (material only)",
         loss(&start, train),
@@ -115,7 +121,14 @@ pub fn run(command: &PatternsCommand) -> anyhow::Result<()> {
         );
     });
     let (bytes, clamped) = model.to_file();
-    debug_assert_eq!(bytes.len(), FILE_LEN);
+    debug_assert_eq!(
+        bytes.len(),
+        if config.phased {
+            PHASED_FILE_LEN
+        } else {
+            FILE_LEN
+        }
+    );
     let tables = Tables::parse(Box::leak(bytes.clone().into_boxed_slice()))
         .map_err(|e| anyhow::anyhow!("the written tables do not parse: {e}"))?;
     eprintln!(

@@ -7,7 +7,7 @@
 //! Deterministic for a seed: one thread, a seeded shuffle, fixed batch order.
 
 use microply_core::games::checkers::patterns::{
-    Patterns, Tables, FILE_LEN, MAGIC, SCALARS, TABLE_LEN, UNIT_BITS,
+    Patterns, Tables, FILE_LEN, MAGIC, MAGIC_PHASED, PHASED_FILE_LEN, SCALARS, TABLE_LEN, UNIT_BITS,
 };
 use microply_core::rng::{below, SplitMix64};
 use microply_core::Evaluator as _;
@@ -32,6 +32,9 @@ pub struct FitConfig {
     pub validation: f32,
     /// Seed of the shuffle.
     pub seed: u64,
+    /// Two values a pattern, opening and ending, mixed by the game's progress
+    /// (`MPLYPAT2`, 118 KB) instead of one (`MPLYPAT1`, 59 KB).
+    pub phased: bool,
 }
 
 impl Default for FitConfig {
@@ -44,6 +47,7 @@ impl Default for FitConfig {
             l2: 1e-6,
             validation: 0.05,
             seed: 1,
+            phased: false,
         }
     }
 }
@@ -144,22 +148,42 @@ fn sigmoid(x: f32) -> f32 {
 /// The model being fitted: pattern values and scalar weights in men.
 #[derive(Clone, Debug)]
 pub struct Model {
+    /// One value a pattern, or two (opening, ending) side by side when phased, in
+    /// the order of the file.
     patterns: Vec<f32>,
     scalars: [f32; SCALARS],
+    phased: bool,
 }
 
 impl Model {
-    /// All patterns 0, a man 1 and a king 1.5.
+    /// All patterns 0, a man 1 and a king 1.5; two values a pattern when `phased`.
     #[must_use]
-    pub fn new() -> Model {
+    pub fn new(phased: bool) -> Model {
         Model {
-            patterns: vec![0.0; TABLE_LEN],
+            patterns: vec![0.0; TABLE_LEN * if phased { 2 } else { 1 }],
             scalars: [1.0, 1.5, 0.0, 0.0, 0.0],
+            phased,
+        }
+    }
+
+    /// The parameters a pattern offset touches, each with its share for a position of
+    /// progress `late` (one parameter with share 1, or the opening and ending values).
+    fn shares(&self, offset: u32, late: f32) -> [(usize, f32); 2] {
+        let o = offset as usize;
+        if self.phased {
+            [(2 * o, 1.0 - late), (2 * o + 1, late)]
+        } else {
+            [(o, 1.0), (usize::MAX, 0.0)]
         }
     }
 
     fn value(&self, f: &Sparse) -> f32 {
-        let at = |o: u32| self.patterns.get(o as usize).copied().unwrap_or(0.0);
+        let at = |o: u32| -> f32 {
+            self.shares(o, f.late)
+                .iter()
+                .map(|&(i, w)| self.patterns.get(i).map_or(0.0, |v| v * w))
+                .sum()
+        };
         let p: f32 = f
             .plus
             .iter()
@@ -171,12 +195,30 @@ impl Model {
                 .chain(&f.kings_minus)
                 .map(|&o| at(o))
                 .sum::<f32>();
-        p + f
-            .scalars
-            .iter()
-            .zip(self.scalars)
-            .map(|(x, w)| x * w)
-            .sum::<f32>()
+        p + f.trade
+            + f.scalars
+                .iter()
+                .zip(self.scalars)
+                .map(|(x, w)| x * w)
+                .sum::<f32>()
+    }
+
+    /// Adds `d` times each pattern parameter's share in `f` (subtracted for the
+    /// opponent's view) to `grad`.
+    fn add_pattern_gradient(&self, f: &Sparse, d: f32, grad: &mut [f32]) {
+        let mut add = |o: u32, d: f32| {
+            for (i, w) in self.shares(o, f.late) {
+                if let Some(g) = grad.get_mut(i) {
+                    *g += d * w;
+                }
+            }
+        };
+        for &o in f.plus.iter().chain(&f.kings_plus) {
+            add(o, d);
+        }
+        for &o in f.minus.iter().chain(&f.kings_minus) {
+            add(o, -d);
+        }
     }
 
     /// The file core reads ([`Tables::parse`]): values rounded to 1/128 of a man,
@@ -184,8 +226,13 @@ impl Model {
     #[must_use]
     pub fn to_file(&self) -> (Vec<u8>, usize) {
         let unit = f32::from(1u16 << UNIT_BITS);
-        let mut bytes = Vec::with_capacity(FILE_LEN);
-        bytes.extend_from_slice(MAGIC);
+        let (magic, len) = if self.phased {
+            (MAGIC_PHASED, PHASED_FILE_LEN)
+        } else {
+            (MAGIC, FILE_LEN)
+        };
+        let mut bytes = Vec::with_capacity(len);
+        bytes.extend_from_slice(magic);
         for w in self.scalars {
             let q = (w * unit)
                 .round()
@@ -206,7 +253,7 @@ impl Model {
 
 impl Default for Model {
     fn default() -> Model {
-        Model::new()
+        Model::new(false)
     }
 }
 
@@ -300,8 +347,9 @@ pub fn fit(
     config: &FitConfig,
     mut report: impl FnMut(EpochReport),
 ) -> Model {
-    let mut model = Model::new();
-    let n = TABLE_LEN + SCALARS;
+    let mut model = Model::new(config.phased);
+    let table = model.patterns.len();
+    let n = table + SCALARS;
     let mut adam = Adam::new(n);
     let mut grad = vec![0.0f32; n];
     let mut params = vec![0.0f32; n];
@@ -320,28 +368,19 @@ pub fn fit(
                 let e = &train[i];
                 let p = sigmoid(model.value(&e.features));
                 let d = 2.0 * (p - e.target) * p * (1.0 - p) * scale;
-                for &o in e.features.plus.iter().chain(&e.features.kings_plus) {
-                    if let Some(g) = grad.get_mut(o as usize) {
-                        *g += d;
-                    }
-                }
-                for &o in e.features.minus.iter().chain(&e.features.kings_minus) {
-                    if let Some(g) = grad.get_mut(o as usize) {
-                        *g -= d;
-                    }
-                }
-                for (g, x) in grad[TABLE_LEN..].iter_mut().zip(e.features.scalars) {
+                model.add_pattern_gradient(&e.features, d, &mut grad[..table]);
+                for (g, x) in grad[table..].iter_mut().zip(e.features.scalars) {
                     *g += d * x;
                 }
             }
-            for (g, w) in grad[..TABLE_LEN].iter_mut().zip(&model.patterns) {
+            for (g, w) in grad[..table].iter_mut().zip(&model.patterns) {
                 *g += config.l2 * w;
             }
-            params[..TABLE_LEN].copy_from_slice(&model.patterns);
-            params[TABLE_LEN..].copy_from_slice(&model.scalars);
+            params[..table].copy_from_slice(&model.patterns);
+            params[table..].copy_from_slice(&model.scalars);
             adam.step(&mut params, &grad, config.rate);
-            model.patterns.copy_from_slice(&params[..TABLE_LEN]);
-            model.scalars.copy_from_slice(&params[TABLE_LEN..]);
+            model.patterns.copy_from_slice(&params[..table]);
+            model.scalars.copy_from_slice(&params[table..]);
         }
         report(EpochReport {
             epoch,
@@ -419,9 +458,19 @@ mod tests {
 
     #[test]
     fn the_trainer_and_core_agree_on_a_fitted_model() {
-        // Fit a few positions; the float model's values and core's integer evaluator on
-        // the rounded file agree to the rounding (18 patterns and 5 scalars, each within
-        // half of 1/128, plus the integer division of the late terms).
+        the_trainer_and_core_agree(false, FILE_LEN);
+    }
+
+    #[test]
+    fn the_trainer_and_core_agree_on_a_fitted_two_phase_model() {
+        the_trainer_and_core_agree(true, PHASED_FILE_LEN);
+    }
+
+    /// Fits a few positions; the float model's values and core's integer evaluator on
+    /// the rounded file agree to the rounding (18 patterns and 5 scalars, each within
+    /// half of 1/128, plus the integer divisions of the late terms, the phases' mix and
+    /// the trade-down term, which both include).
+    fn the_trainer_and_core_agree(phased: bool, file_len: usize) {
         let fens = [
             "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
             "B:W18,19,20,K32:B6,7",
@@ -444,12 +493,14 @@ mod tests {
             epochs: 50,
             batch: 2,
             rate: 0.01,
+            phased,
             ..FitConfig::default()
         };
         let model = fit(&ex, &ex, &config, |_| {});
         let (bytes, clamped) = model.to_file();
-        assert_eq!((bytes.len(), clamped), (FILE_LEN, 0));
+        assert_eq!((bytes.len(), clamped), (file_len, 0));
         let tables = Tables::parse(Box::leak(bytes.into_boxed_slice())).unwrap();
+        assert_eq!(tables.phased(), phased);
         for e in &ex {
             let float = model.value(&e.features);
             let pos = e.position.position().unwrap();
@@ -461,6 +512,6 @@ mod tests {
         }
         // And the fit learned: the won position is now valued above the lost one.
         assert!(model.value(&ex[1].features) > model.value(&ex[2].features));
-        assert!(integer_loss(tables, &ex) < loss(&Model::new(), &ex));
+        assert!(integer_loss(tables, &ex) < loss(&Model::new(phased), &ex));
     }
 }
