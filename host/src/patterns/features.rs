@@ -3,9 +3,7 @@
 //! own functions ([`microply_core::games::checkers::patterns`]) so that training and
 //! inference cannot disagree.
 
-use microply_core::games::checkers::patterns::{
-    offsets, trade_down, views, Scalars, View, KING_BASE, REGIONS, UNIT_BITS,
-};
+use microply_core::games::checkers::patterns::{offsets, views, Scalars, View, KING_BASE, REGIONS};
 use microply_core::games::checkers::Checkers;
 use microply_core::Player;
 
@@ -26,9 +24,6 @@ pub struct Sparse {
     /// The game's progress, pieces taken off over 24: how much of a two-phase table's
     /// ending value a pattern takes (the rest from its opening value).
     pub late: f32,
-    /// Core's hand-set trade-down term in men ([`trade_down`]): a fixed part of the
-    /// value, not fitted, so the tables are fitted around what the engine adds.
-    pub trade: f32,
 }
 
 impl Sparse {
@@ -68,7 +63,6 @@ impl Sparse {
                 1.0,
             ],
             late,
-            trade: trade_down(s) as f32 / f32::from(1u16 << UNIT_BITS),
         }
     }
 }
