@@ -132,6 +132,21 @@ fn trained_tables_load_play_and_repeat_for_a_seed() {
     plays_against_the_shipped_tables(&spec, &tmp.path().join("mp"));
 }
 
+/// A 2-game depth-1 match of `spec` against a default player, into `out`.
+fn match_against_default(spec: &str, out: &Path) -> Output {
+    microply(&[
+        "match",
+        spec,
+        "name=b,depth=1",
+        "--game",
+        "checkers",
+        "--games",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ])
+}
+
 #[test]
 fn bad_data_settings_and_tables_are_named() {
     let tmp = tempfile::tempdir().unwrap();
@@ -162,17 +177,7 @@ fn bad_data_settings_and_tables_are_named() {
         junk.display()
     );
     let m = tmp.path().join("m");
-    let e = microply(&[
-        "match",
-        &spec,
-        "name=b,depth=1",
-        "--game",
-        "checkers",
-        "--games",
-        "2",
-        "--out",
-        m.to_str().unwrap(),
-    ]);
+    let e = match_against_default(&spec, &m);
     let err = String::from_utf8_lossy(&e.stderr);
     assert!(
         !e.status.success() && err.contains("junk.bin") && err.contains("patterns"),
@@ -191,20 +196,11 @@ fn bad_data_settings_and_tables_are_named() {
     let mut bytes = MAGIC_PHASED.to_vec();
     bytes.resize(FILE_LEN, 0);
     std::fs::write(&cut, bytes).unwrap();
-    let e = microply(&[
-        "match",
-        &format!(
-            "name=cut,evaluator=patterns,weights={},depth=1",
-            cut.display()
-        ),
-        "name=b,depth=1",
-        "--game",
-        "checkers",
-        "--games",
-        "2",
-        "--out",
-        tmp.path().join("m3").to_str().unwrap(),
-    ]);
+    let spec = format!(
+        "name=cut,evaluator=patterns,weights={},depth=1",
+        cut.display()
+    );
+    let e = match_against_default(&spec, &tmp.path().join("m3"));
     let err = String::from_utf8_lossy(&e.stderr);
     assert!(
         !e.status.success()
@@ -215,17 +211,10 @@ fn bad_data_settings_and_tables_are_named() {
         "{err}"
     );
     // Values instead of a file are refused too.
-    let e = microply(&[
-        "match",
+    let e = match_against_default(
         "name=bad,evaluator=patterns,weights=1;2,depth=1",
-        "name=b,depth=1",
-        "--game",
-        "checkers",
-        "--games",
-        "2",
-        "--out",
-        tmp.path().join("m2").to_str().unwrap(),
-    ]);
+        &tmp.path().join("m2"),
+    );
     let err = String::from_utf8_lossy(&e.stderr);
     assert!(!e.status.success() && err.contains("tables file"), "{err}");
 }

@@ -465,16 +465,22 @@ mod tests {
         }
     }
 
+    /// `N` zero bytes after the 8-byte `magic`.
+    const fn headed<const N: usize>(magic: &[u8; 8]) -> [u8; N] {
+        let mut f = [0u8; N];
+        let mut i = 0;
+        while i < 8 {
+            f[i] = magic[i];
+            i += 1;
+        }
+        f
+    }
+
     #[test]
     fn material_and_tempo_by_hand() {
         // With every pattern value 0 the evaluation is the scalar terms alone.
         static FILE: [u8; FILE_LEN] = {
-            let mut f = [0u8; FILE_LEN];
-            let mut i = 0;
-            while i < 8 {
-                f[i] = MAGIC[i];
-                i += 1;
-            }
+            let mut f = headed::<FILE_LEN>(MAGIC);
             // man 128 (1.0), king 192 (1.5), man-late 48, king-late 0, tempo 3.
             f[8] = 128;
             f[10] = 192;
@@ -494,8 +500,8 @@ mod tests {
         assert_eq!(t.raw(&pos), -167 - 341);
         let e = Patterns { tables: t };
         assert_eq!(e.value(&pos), Value::from_num(-508) / 128);
-        // Two kings against one and against nothing but a man's worth more: the same
-        // difference on fewer pieces is worth more (5 pieces: 1024/5 = 204).
+        // Three kings against two: the same one-piece lead on more pieces is worth less
+        // (5 pieces: 1024/5 = 204, where 3 pieces gave 341).
         let pos = Checkers::parse_fen("B:WK1,K5:BK10,K14,K18").unwrap();
         assert_eq!(t.raw(&pos), 192 + 3 + 204);
     }
@@ -505,12 +511,7 @@ mod tests {
         // Every value 0 but an own king on square 10 (bit 9): 24 in the opening and 48
         // in the ending; scalars 0.
         static FILE: [u8; PHASED_FILE_LEN] = {
-            let mut f = [0u8; PHASED_FILE_LEN];
-            let mut i = 0;
-            while i < 8 {
-                f[i] = MAGIC_PHASED[i];
-                i += 1;
-            }
+            let mut f = headed::<PHASED_FILE_LEN>(MAGIC_PHASED);
             let at = MAGIC.len() + 2 * SCALARS + 2 * (KING_BASE + 9);
             f[at] = 24;
             f[at + 1] = 48;
@@ -527,15 +528,7 @@ mod tests {
         let white = Checkers::parse_fen("W:WK1:BK10,K14").unwrap();
         assert_eq!(t.raw(&white), -(45 + 341));
         // A one-phase file of the same length is refused, naming the phased length.
-        static SHORT: [u8; FILE_LEN] = {
-            let mut f = [0u8; FILE_LEN];
-            let mut i = 0;
-            while i < 8 {
-                f[i] = MAGIC_PHASED[i];
-                i += 1;
-            }
-            f
-        };
+        static SHORT: [u8; FILE_LEN] = headed::<FILE_LEN>(MAGIC_PHASED);
         assert_eq!(
             Tables::parse(&SHORT),
             Err(TablesError::PhasedLength(FILE_LEN))
