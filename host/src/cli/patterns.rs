@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use anyhow::Context as _;
 use clap::Subcommand;
-use microply_core::games::checkers::patterns::{Tables, FILE_LEN, PHASED_FILE_LEN};
+use microply_core::games::checkers::patterns::Tables;
 
 use crate::datagen::positions;
 use crate::patterns::train::{examples, integer_loss, loss, score_scale, split, DataSet};
@@ -17,7 +17,7 @@ use crate::patterns::{fit, FitConfig, Model};
 #[derive(Debug, Subcommand)]
 pub enum PatternsCommand {
     /// Fit the tables to labelled positions (`positions.bin` of `microply datagen`;
-    /// several files are read in order) and write them (59 KB) to --out.
+    /// several files are read in order) and write them (59 KB, 118 KB with --phased) to --out.
     Train {
         /// A positions file; repeat for more.
         #[arg(long, required = true)]
@@ -38,7 +38,8 @@ pub enum PatternsCommand {
         #[arg(long, default_value_t = FitConfig::default().seed)]
         seed: u64,
         /// Two values a pattern, for the opening and the ending, mixed by the game's
-        /// progress (an MPLYPAT2 file, 118 KB: the host's `patterns-phased`).
+        /// progress (an MPLYPAT2 file, 118 KB; a match plays it with
+        /// `evaluator=patterns,weights=FILE`).
         #[arg(long)]
         phased: bool,
     },
@@ -121,14 +122,6 @@ pub fn run(command: &PatternsCommand) -> anyhow::Result<()> {
         );
     });
     let (bytes, clamped) = model.to_file();
-    debug_assert_eq!(
-        bytes.len(),
-        if config.phased {
-            PHASED_FILE_LEN
-        } else {
-            FILE_LEN
-        }
-    );
     let tables = Tables::parse(Box::leak(bytes.clone().into_boxed_slice()))
         .map_err(|e| anyhow::anyhow!("the written tables do not parse: {e}"))?;
     eprintln!(

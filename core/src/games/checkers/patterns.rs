@@ -321,8 +321,13 @@ impl Tables {
         let (b_open, b_end) = self.view_sum(black);
         let (w_open, w_end) = self.view_sum(white);
         let s = Scalars::of(pos);
-        // One-phase tables give opening = ending, and the mix is that value exactly.
-        let mixed = ((b_open - w_open) * (FULL - s.progress) + (b_end - w_end) * s.progress) / FULL;
+        // One-phase tables give opening = ending, whose mix is that value exactly: no
+        // multiplication or division for them.
+        let mixed = if self.phased {
+            ((b_open - w_open) * (FULL - s.progress) + (b_end - w_end) * s.progress) / FULL
+        } else {
+            b_open - w_open
+        };
         let patterns = match pos.side_to_move() {
             Player::First => mixed,
             Player::Second => -mixed,
