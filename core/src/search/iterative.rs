@@ -275,7 +275,7 @@ mod tests {
         }
     }
 
-    /// A clock of 3 s, no increment: soft target 100 ms, hard limit 400 ms.
+    /// A clock of 3 s, no increment: soft target 150 ms, hard limit 600 ms.
     const THREE_SECONDS: GameClock = GameClock {
         remaining_ms: 3_000,
         increment_ms: 0,
@@ -315,17 +315,17 @@ mod tests {
     #[test]
     fn an_iteration_past_half_the_target_is_the_last() {
         // The first iteration has no previous one to differ from: the target is the
-        // budget's 100 ms, and 60 ms spent is more than half of it.
+        // budget's 150 ms, and 80 ms spent is more than half of it.
         let clock = FakeClock::new();
         let (result, depths) =
-            checkers(Limits::clock(THREE_SECONDS), &clock, |_| clock.advance(60));
+            checkers(Limits::clock(THREE_SECONDS), &clock, |_| clock.advance(80));
         assert_eq!(depths, [1]);
         assert_eq!((result.depth, result.interrupted), (1, false));
     }
 
     #[test]
     fn an_iteration_below_half_the_target_is_followed_by_another() {
-        // 40 ms < 50, and 40 + 40 x 2 (the least branching factor) < 400.
+        // 40 ms < 75, and 40 + 40 x 2 (the least branching factor) < 600.
         let clock = FakeClock::new();
         let (_, depths) = checkers(Limits::clock(THREE_SECONDS), &clock, |_| clock.advance(40));
         assert!(depths.len() >= 2, "{depths:?}");
@@ -354,13 +354,13 @@ mod tests {
 
     #[test]
     fn the_hard_limit_abandons_the_running_iteration() {
-        // Time stands still for six iterations, then jumps 500 ms per reading: the
-        // seventh is cut at its first clock check (400 ms is the hard limit).
+        // Time stands still for six iterations, then jumps 700 ms per reading: the
+        // seventh is cut at its first clock check (600 ms is the hard limit).
         let clock = FakeClock::new();
         let mut sixth = None;
         let (result, depths) = checkers(Limits::clock(THREE_SECONDS), &clock, |it| {
             if it.depth == 6 {
-                clock.step.set(500);
+                clock.step.set(700);
                 sixth = Some((it.best, it.score));
             }
         });

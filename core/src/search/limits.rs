@@ -61,7 +61,7 @@ impl Limits {
     /// use microply_core::search::{GameClock, Limits};
     ///
     /// let limits = Limits::clock(GameClock { remaining_ms: 3_000, increment_ms: 0 });
-    /// assert_eq!(limits.hard_ms(), Some(400));
+    /// assert_eq!(limits.hard_ms(), Some(600));
     /// ```
     #[must_use]
     pub const fn clock(clock: GameClock) -> Limits {
