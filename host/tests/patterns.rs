@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use microply_core::games::checkers::patterns::{Tables, FILE_LEN, MAGIC_PHASED, PHASED_FILE_LEN};
+use microply_core::games::checkers::patterns::{Layout, Tables};
 
 const BIN: &str = env!("CARGO_BIN_EXE_microply");
 
@@ -91,7 +91,8 @@ fn trained_tables_load_play_and_repeat_for_a_seed() {
     let log = train(&data, &a, &[]);
     train(&data, &b, &[]);
     let bytes = std::fs::read(&a).unwrap();
-    assert_eq!(bytes.len(), FILE_LEN);
+    assert_eq!(bytes.len(), Layout::Strips.file_len());
+    assert_eq!(&bytes[..8], b"MPLYPAT3");
     assert_eq!(
         bytes,
         std::fs::read(&b).unwrap(),
@@ -113,23 +114,28 @@ fn trained_tables_load_play_and_repeat_for_a_seed() {
     );
     plays_against_the_shipped_tables(&spec, &tmp.path().join("m"));
 
-    // Two phases: an MPLYPAT2 file of two values a pattern, the same for a seed, that
-    // core reads as phased and a match player plays with.
-    let (p, q) = (tmp.path().join("p.bin"), tmp.path().join("q.bin"));
-    let log = train(&data, &p, &["--phased"]);
-    train(&data, &q, &["--phased"]);
-    let bytes = std::fs::read(&p).unwrap();
-    assert_eq!(bytes.len(), PHASED_FILE_LEN);
-    assert_eq!(&bytes[..8], MAGIC_PHASED);
-    assert_eq!(bytes, std::fs::read(&q).unwrap());
-    assert!(train_loss(&log, 4) < train_loss(&log, 0), "{log}");
-    let tables = Tables::parse(Box::leak(bytes.into_boxed_slice())).unwrap();
-    assert!(tables.phased());
-    let spec = format!(
-        "name=phased,evaluator=patterns,weights={},depth=2",
-        p.display()
-    );
-    plays_against_the_shipped_tables(&spec, &tmp.path().join("mp"));
+    // The other layouts: the blocks alone (MPLYPAT1, generations 1 to 3) and two
+    // phases (MPLYPAT2), each the same for a seed, read by core as that layout and
+    // played by a match player.
+    for (name, layout, magic, len) in [
+        ("phased", Layout::Phased, b"MPLYPAT2", 118_180),
+        ("blocks", Layout::Blocks, b"MPLYPAT1", 59_099),
+    ] {
+        let (p, q) = (tmp.path().join("p.bin"), tmp.path().join("q.bin"));
+        let log = train(&data, &p, &["--layout", name]);
+        train(&data, &q, &["--layout", name]);
+        let bytes = std::fs::read(&p).unwrap();
+        assert_eq!((bytes.len(), &bytes[..8]), (len, &magic[..]));
+        assert_eq!(bytes, std::fs::read(&q).unwrap());
+        assert!(train_loss(&log, 4) < train_loss(&log, 0), "{log}");
+        let tables = Tables::parse(Box::leak(bytes.into_boxed_slice())).unwrap();
+        assert_eq!(tables.layout(), layout);
+        let spec = format!(
+            "name={name},evaluator=patterns,weights={},depth=2",
+            p.display()
+        );
+        plays_against_the_shipped_tables(&spec, &tmp.path().join(name));
+    }
 }
 
 /// A 2-game depth-1 match of `spec` against a default player, into `out`.
@@ -193,8 +199,8 @@ fn bad_data_settings_and_tables_are_named() {
     );
     // A two-phase file cut short is refused, naming the length it must have.
     let cut = tmp.path().join("cut.bin");
-    let mut bytes = MAGIC_PHASED.to_vec();
-    bytes.resize(FILE_LEN, 0);
+    let mut bytes = b"MPLYPAT2".to_vec();
+    bytes.resize(59_099, 0);
     std::fs::write(&cut, bytes).unwrap();
     let spec = format!(
         "name=cut,evaluator=patterns,weights={},depth=1",
@@ -205,9 +211,7 @@ fn bad_data_settings_and_tables_are_named() {
     assert!(
         !e.status.success()
             && err.contains("cut.bin")
-            && err.contains(&format!(
-                "MPLYPAT2) patterns file is {PHASED_FILE_LEN} bytes, this one {FILE_LEN}"
-            )),
+            && err.contains("MPLYPAT2 patterns file is 118180 bytes, this one 59099"),
         "{err}"
     );
     // Values instead of a file are refused too.

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use anyhow::Context as _;
 use clap::Subcommand;
-use microply_core::games::checkers::patterns::Tables;
+use microply_core::games::checkers::patterns::{Layout, Tables};
 
 use crate::datagen::positions;
 use crate::patterns::train::{examples, integer_loss, loss, score_scale, split, DataSet};
@@ -17,7 +17,8 @@ use crate::patterns::{fit, FitConfig, Model};
 #[derive(Debug, Subcommand)]
 pub enum PatternsCommand {
     /// Fit the tables to labelled positions (`positions.bin` of `microply datagen`;
-    /// several files are read in order) and write them (59 KB, 118 KB with --phased) to --out.
+    /// several files are read in order) and write them to --out (49 KB; 59 KB with
+    /// `--layout blocks`, 118 KB with `--layout phased`).
     Train {
         /// A positions file; repeat for more.
         #[arg(long, required = true)]
@@ -37,12 +38,34 @@ pub enum PatternsCommand {
         /// Seed of the shuffle.
         #[arg(long, default_value_t = FitConfig::default().seed)]
         seed: u64,
-        /// Two values a pattern, for the opening and the ending, mixed by the game's
-        /// progress (an MPLYPAT2 file, 118 KB; a match plays it with
-        /// `evaluator=patterns,weights=FILE`).
-        #[arg(long)]
-        phased: bool,
+        /// The tables: `strips` (the nine blocks and the four strips, MPLYPAT3, what core
+        /// ships), `blocks` (the blocks alone, MPLYPAT1: generations 1 to 3) or `phased`
+        /// (the blocks with an opening and an ending value a pattern, MPLYPAT2); a
+        /// match plays any of them with `evaluator=patterns,weights=FILE`.
+        #[arg(long, value_enum, default_value_t = LayoutArg::Strips)]
+        layout: LayoutArg,
     },
+}
+
+/// `--layout` of `patterns train`: core's [`Layout`]s by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum LayoutArg {
+    /// The nine blocks and the four strips (MPLYPAT3, 49 KB).
+    Strips,
+    /// The nine blocks (MPLYPAT1, 59 KB).
+    Blocks,
+    /// The nine blocks, two values a pattern (MPLYPAT2, 118 KB).
+    Phased,
+}
+
+impl From<LayoutArg> for Layout {
+    fn from(arg: LayoutArg) -> Layout {
+        match arg {
+            LayoutArg::Strips => Layout::Strips,
+            LayoutArg::Blocks => Layout::Blocks,
+            LayoutArg::Phased => Layout::Phased,
+        }
+    }
 }
 
 /// Runs a `patterns` subcommand.
@@ -57,7 +80,7 @@ pub fn run(command: &PatternsCommand) -> anyhow::Result<()> {
         lambda,
         rate,
         seed,
-        phased,
+        layout,
     } = command;
     anyhow::ensure!(
         (0.0..=1.0).contains(lambda),
@@ -76,7 +99,7 @@ pub fn run(command: &PatternsCommand) -> anyhow::Result<()> {
         lambda: *lambda,
         rate: *rate,
         seed: *seed,
-        phased: *phased,
+        layout: (*layout).into(),
         ..FitConfig::default()
     };
     let started = Instant::now();
@@ -97,7 +120,7 @@ pub fn run(command: &PatternsCommand) -> anyhow::Result<()> {
         .map(|(positions, k)| DataSet { positions, k: *k })
         .collect();
     let total: usize = files.iter().map(|(p, _)| p.len()).sum();
-    let ex = examples(&sets, config.lambda);
+    let ex = examples(&sets, config.lambda, config.layout);
     let (train, validation) = split(&ex, config.validation);
     eprintln!(
         "{} distinct positions (repeats of a position share its averaged target; {} repeats): {} to fit, {} to validate",
@@ -106,7 +129,7 @@ pub fn run(command: &PatternsCommand) -> anyhow::Result<()> {
         train.len(),
         validation.len()
     );
-    let start = Model::new(config.phased);
+    let start = Model::new(config.layout);
     eprintln!(
         "epoch 0: train {:.6}  validation {:.6}  (material only)",
         loss(&start, train),

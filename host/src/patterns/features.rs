@@ -3,14 +3,15 @@
 //! own functions ([`microply_core::games::checkers::patterns`]) so that training and
 //! inference cannot disagree.
 
-use microply_core::games::checkers::patterns::{offsets, views, Scalars, View, KING_BASE, REGIONS};
+use microply_core::games::checkers::patterns::{offsets, views, Layout, Scalars, View, REGIONS};
 use microply_core::games::checkers::Checkers;
 use microply_core::Player;
 
 /// What one position contributes to the linear model.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sparse {
-    /// Offsets added (the side to move's view)...
+    /// Offsets added (the side to move's view; `u32::MAX` past the layout's
+    /// regions)...
     pub plus: [u32; REGIONS],
     /// ... and subtracted (the opponent's view).
     pub minus: [u32; REGIONS],
@@ -27,15 +28,23 @@ pub struct Sparse {
 }
 
 impl Sparse {
-    /// The features of `pos` for its side to move.
+    /// The features of `pos` for its side to move, as `layout`'s tables read them.
     #[must_use]
-    pub fn of(pos: &Checkers) -> Sparse {
+    pub fn of(pos: &Checkers, layout: Layout) -> Sparse {
         let [black, white] = views(pos);
         let (mine, theirs) = match microply_core::Game::side_to_move(pos) {
             Player::First => (black, white),
             Player::Second => (white, black),
         };
-        let wide = |v: View| offsets(v.own, v.opp).map(|x| u32::try_from(x).unwrap_or(u32::MAX));
+        let wide = |v: View| {
+            let mut out = [u32::MAX; REGIONS];
+            let all = offsets(v.own, v.opp, layout);
+            for (slot, &x) in out.iter_mut().zip(&all[..layout.regions()]) {
+                *slot = u32::try_from(x).unwrap_or(u32::MAX);
+            }
+            out
+        };
+        let king_base = u32::try_from(layout.king_base()).unwrap_or(u32::MAX);
         let kings = |v: View| {
             let mut out = [u32::MAX; 12];
             let mut k = v.kings;
@@ -43,7 +52,7 @@ impl Sparse {
                 if k == 0 {
                     break;
                 }
-                *slot = (KING_BASE as u32) + k.trailing_zeros();
+                *slot = king_base + k.trailing_zeros();
                 k &= k - 1;
             }
             out

@@ -35,15 +35,15 @@ pub fn load(path: &Path) -> Result<Tables, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use microply_core::games::checkers::patterns::{FILE_LEN, MAGIC};
+    use microply_core::games::checkers::patterns::Layout;
 
     #[test]
     fn a_file_loads_once_and_bad_files_are_named() {
         let dir = std::env::temp_dir().join(format!("microply-tables-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let good = dir.join("good.bin");
-        let mut bytes = vec![0u8; FILE_LEN];
-        bytes[..8].copy_from_slice(MAGIC);
+        let mut bytes = vec![0u8; Layout::Strips.file_len()];
+        bytes[..8].copy_from_slice(Layout::Strips.magic());
         bytes[8] = 100; // man = 100/128
         std::fs::write(&good, &bytes).unwrap();
         let t = load(&good).unwrap();
@@ -52,7 +52,11 @@ mod tests {
         let short = dir.join("short.bin");
         std::fs::write(&short, &bytes[..100]).unwrap();
         let e = load(&short).unwrap_err();
-        assert!(e.contains("short.bin") && e.contains("this one 100"), "{e}");
+        assert!(
+            e.contains("short.bin")
+                && e.contains("MPLYPAT3 patterns file is 48893 bytes, this one 100"),
+            "{e}"
+        );
         let e = load(&dir.join("missing.bin")).unwrap_err();
         assert!(e.contains("missing.bin"), "{e}");
     }

@@ -1,6 +1,7 @@
 //! The `patterns` evaluator: values learned from millions of self-play positions
 //! (`microply patterns train`, docs/checkers-patterns.md) for every configuration of
-//! the men on nine overlapping 4×4 regions of the board, plus material.
+//! the men on nine overlapping 4×4 blocks and four vertical strips of the board, plus
+//! material.
 //!
 //! **Regions.** A 4×4 block of the board holds 8 playable squares, 2 in each of its
 //! 4 rows, and on this board's numbering those 2 are adjacent bits of the row
@@ -8,7 +9,14 @@
 //! `4(r+j) + k` and `4(r+j) + k + 1`, `j = 0..4`. The nine blocks `r, 2k ∈ {0, 2, 4}`
 //! cover the board and overlap by half. Each square of a block is empty, an own man or
 //! an opponent's man (kings count as empty here: material and the scalar terms carry
-//! them): 3⁸ = 6,561 configurations, index `Σ 3^i·(own_i + 2·opp_i)`.
+//! them): 3⁸ = 6,561 configurations, index `Σ 3^i·(own_i + 2·opp_i)`. The four
+//! **strips** are the board's columns two by two, `2k` and `2k + 1`: bit `k` of each
+//! row (one square a row, 8 squares from one edge to the other), so a table sees a
+//! man's whole way to the crown and who stands on it. The shipped tables
+//! ([`Layout::Strips`]) count only configurations that can occur (no man on the row
+//! where it would be crowned: 2,916 for the blocks on the first and last rows and for
+//! the strips, [`Kind`]); older files ([`Layout`]) hold the blocks only, every square
+//! with three states.
 //!
 //! **Symmetry.** One table serves both sides: a side's men are read with the board
 //! turned so that they move toward the higher squares (Black as is, White by
@@ -26,7 +34,7 @@
 //! **Integers.** Pattern values are `i8` and scalars `i16`, both in units of 1/128 of
 //! a man; the sum is exact in `i32`, so every target computes the same value. The
 //! tables come from `core/data/checkers-patterns.bin` (see [`Tables::parse`] for the
-//! format), compiled in: 59 KB of flash.
+//! format), compiled in: 49 KB of flash.
 
 use super::board::Checkers;
 use crate::eval::Evaluator;
@@ -34,24 +42,114 @@ use crate::game::Game;
 use crate::player::Player;
 use crate::score::{Score, Value};
 
-/// Regions (blocks) of the board.
-pub const REGIONS: usize = 9;
+/// Blocks (4×4) of the board.
+pub const BLOCKS: usize = 9;
+/// Vertical strips (two columns, eight rows) of the board.
+pub const STRIPS: usize = 4;
+/// Regions at most: the blocks, then the strips.
+pub const REGIONS: usize = BLOCKS + STRIPS;
 /// Configurations of one region: 3⁸.
 pub const CONFIGS: usize = 6561;
-/// Where the king-square values start (after the region tables).
-pub const KING_BASE: usize = REGIONS * CONFIGS;
-/// Pattern values in all: the regions' and the 32 king squares'.
-pub const TABLE_LEN: usize = KING_BASE + 32;
 /// Scalar weights: man, king, man-late, king-late, tempo.
 pub const SCALARS: usize = 5;
-/// The first 8 bytes of a tables file with one value a pattern.
-pub const MAGIC: &[u8; 8] = b"MPLYPAT1";
-/// The first 8 bytes of a tables file with two values a pattern (opening, ending).
-pub const MAGIC_PHASED: &[u8; 8] = b"MPLYPAT2";
-/// The length of a tables file: magic, scalars (`i16` LE), pattern values (`i8`).
-pub const FILE_LEN: usize = MAGIC.len() + 2 * SCALARS + TABLE_LEN;
-/// The length of a two-phase tables file: two values a pattern.
-pub const PHASED_FILE_LEN: usize = FILE_LEN + TABLE_LEN;
+/// Bytes before the pattern values: the magic and the scalars (`i16` LE).
+pub const HEADER_LEN: usize = 8 + 2 * SCALARS;
+
+/// What a tables file holds, named by its first 8 bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// The nine blocks, one value a pattern (`MPLYPAT1`: generations 1 to 3).
+    Blocks,
+    /// The nine blocks, two values a pattern, the opening's and the ending's
+    /// (`MPLYPAT2`).
+    Phased,
+    /// The nine blocks and the four strips, one value a pattern (`MPLYPAT3`: the
+    /// shipped tables).
+    Strips,
+}
+
+impl Layout {
+    /// Every layout.
+    pub const ALL: [Layout; 3] = [Layout::Blocks, Layout::Phased, Layout::Strips];
+
+    /// The file's first 8 bytes.
+    #[must_use]
+    pub const fn magic(self) -> &'static [u8; 8] {
+        match self {
+            Layout::Blocks => b"MPLYPAT1",
+            Layout::Phased => b"MPLYPAT2",
+            Layout::Strips => b"MPLYPAT3",
+        }
+    }
+
+    /// Whether a pattern has an opening and an ending value.
+    #[must_use]
+    pub const fn phased(self) -> bool {
+        matches!(self, Layout::Phased)
+    }
+
+    /// The regions the tables hold, in the file's order.
+    #[must_use]
+    pub const fn region_list(self) -> &'static [Region] {
+        match self {
+            Layout::Blocks | Layout::Phased => &PLAIN_REGIONS,
+            Layout::Strips => &COMPACT_REGIONS,
+        }
+    }
+
+    /// How many of [`offsets`]'s regions the tables hold: the blocks, or the blocks
+    /// and the strips.
+    #[must_use]
+    pub const fn regions(self) -> usize {
+        self.region_list().len()
+    }
+
+    /// Where the 32 king-square patterns start, after the regions'.
+    #[must_use]
+    pub const fn king_base(self) -> usize {
+        let list = self.region_list();
+        let last = list[list.len() - 1];
+        last.base + last.kind.configs()
+    }
+
+    /// Patterns in all: the regions' and the 32 king squares'.
+    #[must_use]
+    pub const fn patterns(self) -> usize {
+        self.king_base() + 32
+    }
+
+    /// Values in the file: one or two a pattern.
+    #[must_use]
+    pub const fn values(self) -> usize {
+        self.patterns() * if self.phased() { 2 } else { 1 }
+    }
+
+    /// The file's length: [`HEADER_LEN`] and the values (`i8`).
+    #[must_use]
+    pub const fn file_len(self) -> usize {
+        HEADER_LEN + self.values()
+    }
+
+    /// The layout whose magic `bytes` starts with.
+    #[must_use]
+    pub const fn of(bytes: &[u8]) -> Option<Layout> {
+        let mut l = 0;
+        while l < Layout::ALL.len() {
+            let magic = Layout::ALL[l].magic();
+            let mut same = bytes.len() >= magic.len();
+            let mut i = 0;
+            while same && i < magic.len() {
+                same = bytes[i] == magic[i];
+                i += 1;
+            }
+            if same {
+                return Some(Layout::ALL[l]);
+            }
+            l += 1;
+        }
+        None
+    }
+}
 /// Fraction bits of one unit of the weights: values are in 1/128 of a man.
 pub const UNIT_BITS: u32 = 7;
 /// Pieces at the start, the scale of the game's progress.
@@ -62,8 +160,8 @@ const FULL: i32 = 24;
 /// +28.3 over 256, 1024 +21.7 over 512, 2048 about as much as 1024.
 pub const TRADE_DOWN: i32 = 1024;
 
-/// `(r, k)` of each region: rows `r..r+4`, columns `2k..2k+4`.
-pub const REGION_ORIGINS: [(u32, u32); REGIONS] = [
+/// `(r, k)` of each block: rows `r..r+4`, columns `2k..2k+4`.
+pub const REGION_ORIGINS: [(u32, u32); BLOCKS] = [
     (0, 0),
     (0, 1),
     (0, 2),
@@ -75,23 +173,158 @@ pub const REGION_ORIGINS: [(u32, u32); REGIONS] = [
     (4, 2),
 ];
 
-/// `TERNARY[m]` = `Σ 3^i` over the set bits `i` of the byte `m`.
-const TERNARY: [u16; 256] = {
-    let mut t = [0u16; 256];
-    let mut m = 0;
-    while m < 256 {
-        let (mut v, mut p, mut i) = (0u16, 1u16, 0);
+/// Which men the 8 squares of a region (the bits of its byte) can hold, in the view
+/// of the side whose men move up: its own men are crowned on row 7 and the
+/// opponent's on row 0, and a king is not in the regions, so those squares have two
+/// states instead of three. The compact tables ([`Layout::Strips`]) count only the
+/// configurations that can occur; the older layouts index every square by three.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Three states a square (every square of the older layouts; the middle blocks).
+    Full,
+    /// A block on rows 0–3: no opponent's man on row 0 (bits 0 and 1).
+    Bottom,
+    /// A block on rows 4–7: no own man on row 7 (bits 6 and 7).
+    Top,
+    /// A strip: no opponent's man on row 0 (bit 0), no own man on row 7 (bit 7).
+    Strip,
+}
+
+impl Kind {
+    /// The squares (bits) that can hold an own man.
+    const fn own_squares(self) -> u32 {
+        match self {
+            Kind::Full | Kind::Bottom => 0xFF,
+            Kind::Top => 0x3F,
+            Kind::Strip => 0x7F,
+        }
+    }
+
+    /// The squares that can hold an opponent's man.
+    const fn opp_squares(self) -> u32 {
+        match self {
+            Kind::Full | Kind::Top => 0xFF,
+            Kind::Bottom => 0xFC,
+            Kind::Strip => 0xFE,
+        }
+    }
+
+    /// The configurations: the product of the squares' states (6,561 for
+    /// [`Kind::Full`], 2,916 for the others).
+    #[must_use]
+    pub const fn configs(self) -> usize {
+        let mut n = 1;
+        let mut i = 0;
         while i < 8 {
-            if m & (1 << i) != 0 {
-                v += p;
-            }
-            p *= 3;
+            n *= 1 + ((self.own_squares() >> i) & 1) + ((self.opp_squares() >> i) & 1);
             i += 1;
         }
-        t[m] = v;
-        m += 1;
+        n as usize
     }
-    t
+
+    /// The index of a configuration, a mixed-radix number (square `i` the digit of
+    /// place value `Σ` of the states below it): `own[o] + opp[x]` for the own men's
+    /// byte `o` and the opponent's `x`. An own man counts 1 on its square, an
+    /// opponent's 2 (1 where no own man can stand); a man where none can stand counts
+    /// 0, so any bytes index inside the region (only impossible positions have them).
+    const fn index_tables(self) -> [[u16; 256]; 2] {
+        let (own_ok, opp_ok) = (self.own_squares(), self.opp_squares());
+        let mut t = [[0u16; 256]; 2];
+        let mut m = 0;
+        while m < 256 {
+            let (mut own, mut opp, mut place, mut i) = (0u32, 0u32, 1u32, 0);
+            while i < 8 {
+                let (o, x) = ((own_ok >> i) & 1, (opp_ok >> i) & 1);
+                if (m >> i) & 1 != 0 {
+                    own += o * place;
+                    opp += x * (1 + o) * place;
+                }
+                place *= 1 + o + x;
+                i += 1;
+            }
+            t[0][m] = own as u16;
+            t[1][m] = opp as u16;
+            m += 1;
+        }
+        t
+    }
+}
+
+/// The index tables of the four kinds, in [`Kind`]'s order (4 KB).
+const INDEX: [[[u16; 256]; 2]; 4] = [
+    Kind::Full.index_tables(),
+    Kind::Bottom.index_tables(),
+    Kind::Top.index_tables(),
+    Kind::Strip.index_tables(),
+];
+
+/// Where a region's squares are on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// The 4×4 block on rows `r..r+4`, columns `2k..2k+4` ([`region_bits`]).
+    Block(u32, u32),
+    /// Strip `k`: columns `2k` and `2k + 1`, one square a row ([`strip_bits`]).
+    Strip(u32),
+}
+
+/// One region of a layout: its squares, which men they can hold, and where its
+/// values start in the file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// Its squares.
+    pub shape: Shape,
+    /// The men they can hold, as the layout indexes them.
+    pub kind: Kind,
+    /// The offset of its first value among the patterns.
+    pub base: usize,
+}
+
+/// The older layouts' regions: the nine blocks, 6,561 configurations each.
+const PLAIN_REGIONS: [Region; BLOCKS] = {
+    let mut out = [Region {
+        shape: Shape::Strip(0),
+        kind: Kind::Full,
+        base: 0,
+    }; BLOCKS];
+    let mut i = 0;
+    while i < BLOCKS {
+        let (r, k) = REGION_ORIGINS[i];
+        out[i] = Region {
+            shape: Shape::Block(r, k),
+            kind: Kind::Full,
+            base: i * CONFIGS,
+        };
+        i += 1;
+    }
+    out
+};
+
+/// [`Layout::Strips`]'s regions: the nine blocks (the bottom and top rows' with
+/// 2,916 configurations), then the four strips (2,916 each): 48,843 values.
+const COMPACT_REGIONS: [Region; REGIONS] = {
+    let mut out = [Region {
+        shape: Shape::Strip(0),
+        kind: Kind::Full,
+        base: 0,
+    }; REGIONS];
+    let (mut i, mut base) = (0, 0);
+    while i < REGIONS {
+        let (shape, kind) = if i < BLOCKS {
+            let (r, k) = REGION_ORIGINS[i];
+            let kind = match r {
+                0 => Kind::Bottom,
+                4 => Kind::Top,
+                _ => Kind::Full,
+            };
+            (Shape::Block(r, k), kind)
+        } else {
+            (Shape::Strip((i - BLOCKS) as u32), Kind::Strip)
+        };
+        out[i] = Region { shape, kind, base };
+        base += kind.configs();
+        i += 1;
+    }
+    out
 };
 
 /// The 8 squares of region `(r, k)` of `board` as a byte, two bits a row.
@@ -106,16 +339,33 @@ pub const fn region_bits(board: u32, (r, k): (u32, u32)) -> usize {
     bits as usize
 }
 
-/// The configuration index of every region for a side whose men are `own` and whose
-/// opponent's men are `opp`, both already turned so that `own` moves toward the
-/// higher squares; entry `i` is the offset into the tables (`i·CONFIGS + index`).
+/// The 8 squares of strip `k` of `board` (bit `k` of each row: columns `2k` and
+/// `2k + 1`) as a byte, one bit a row.
 #[must_use]
-pub fn offsets(own: u32, opp: u32) -> [usize; REGIONS] {
+pub const fn strip_bits(board: u32, k: u32) -> usize {
+    // Bits k, k + 4, …, k + 28 gathered in three folds: pairs, fours, the byte.
+    let mut x = (board >> k) & 0x1111_1111;
+    x = (x | x >> 3) & 0x0303_0303;
+    x = (x | x >> 6) & 0x000F_000F;
+    x = (x | x >> 12) & 0xFF;
+    x as usize
+}
+
+/// The offset into the tables of the configuration of each of `layout`'s regions
+/// ([`Layout::region_list`]: the region's base plus its [`Kind`]'s index) for a side
+/// whose men are `own` and whose opponent's men are `opp`, both already turned so
+/// that `own` moves toward the higher squares; the entries past the layout's regions
+/// are 0 (unused).
+#[must_use]
+pub fn offsets(own: u32, opp: u32, layout: Layout) -> [usize; REGIONS] {
     let mut out = [0; REGIONS];
-    for (i, (slot, &origin)) in out.iter_mut().zip(REGION_ORIGINS.iter()).enumerate() {
-        let o = usize::from(TERNARY[region_bits(own, origin)]);
-        let x = usize::from(TERNARY[region_bits(opp, origin)]);
-        *slot = i * CONFIGS + o + 2 * x;
+    for (slot, region) in out.iter_mut().zip(layout.region_list()) {
+        let (o, x) = match region.shape {
+            Shape::Block(r, k) => (region_bits(own, (r, k)), region_bits(opp, (r, k))),
+            Shape::Strip(k) => (strip_bits(own, k), strip_bits(opp, k)),
+        };
+        let [own_index, opp_index] = &INDEX[region.kind as usize];
+        *slot = region.base + usize::from(own_index[o]) + usize::from(opp_index[x]);
     }
     out
 }
@@ -184,16 +434,16 @@ impl Scalars {
 
 /// Pattern tables and scalar weights, checked by [`Tables::parse`].
 ///
-/// A table has one value a pattern, or two (**phased**): one for the opening and one
-/// for the ending, mixed by the game's progress as Scan mixes its phases: with `p`
-/// pieces taken off, `(opening·(24 − p) + ending·p) / 24` (an exact integer sum, one
-/// truncating division: the same on every target).
+/// A table has one value a pattern, or two ([`Layout::Phased`]): one for the opening
+/// and one for the ending, mixed by the game's progress as Scan mixes its phases: with
+/// `p` pieces taken off, `(opening·(24 − p) + ending·p) / 24` (an exact integer sum,
+/// one truncating division: the same on every target).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Tables {
     /// Man, king, man-late, king-late, tempo, in 1/128 of a man.
     pub scalars: [i16; SCALARS],
     values: &'static [u8],
-    phased: bool,
+    layout: Layout,
 }
 
 impl core::fmt::Debug for Tables {
@@ -201,7 +451,7 @@ impl core::fmt::Debug for Tables {
         f.debug_struct("Tables")
             .field("scalars", &self.scalars)
             .field("values", &self.values.len())
-            .field("phased", &self.phased)
+            .field("layout", &self.layout)
             .finish()
     }
 }
@@ -209,12 +459,10 @@ impl core::fmt::Debug for Tables {
 /// Why a tables file was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TablesError {
-    /// The first 8 bytes are not [`MAGIC`] or [`MAGIC_PHASED`].
+    /// The first 8 bytes are none of the [`Layout`]s' magics.
     Magic,
-    /// The file is not [`FILE_LEN`] bytes long (its length).
-    Length(usize),
-    /// The two-phase file is not [`PHASED_FILE_LEN`] bytes long (its length).
-    PhasedLength(usize),
+    /// The file is not [`Layout::file_len`] bytes long for its layout (its length).
+    Length(Layout, usize),
 }
 
 impl core::fmt::Display for TablesError {
@@ -222,66 +470,61 @@ impl core::fmt::Display for TablesError {
         match self {
             TablesError::Magic => write!(
                 f,
-                "not a checkers patterns file (no MPLYPAT1 or MPLYPAT2 header)"
+                "not a checkers patterns file (no MPLYPAT1, MPLYPAT2 or MPLYPAT3 header)"
             ),
-            TablesError::Length(n) => {
-                write!(f, "a patterns file is {FILE_LEN} bytes, this one {n}")
+            TablesError::Length(layout, n) => {
+                let magic = core::str::from_utf8(layout.magic()).unwrap_or("?");
+                write!(
+                    f,
+                    "a {magic} patterns file is {} bytes, this one {n}",
+                    layout.file_len()
+                )
             }
-            TablesError::PhasedLength(n) => write!(
-                f,
-                "a two-phase (MPLYPAT2) patterns file is {PHASED_FILE_LEN} bytes, this one {n}"
-            ),
         }
     }
 }
 
 impl Tables {
-    /// The tables of a file: [`MAGIC`], the [`SCALARS`] scalar weights as `i16`
-    /// little-endian, then the [`TABLE_LEN`] pattern values as `i8`, region by region,
-    /// configuration by configuration; or [`MAGIC_PHASED`], the scalars, and two `i8`
-    /// values a pattern (opening, then ending), in the same order.
+    /// The tables of a file: the [`Layout`]'s magic, the [`SCALARS`] scalar weights
+    /// as `i16` little-endian, then the pattern values as `i8`, region by region
+    /// (the blocks, then the strips for [`Layout::Strips`]), configuration by
+    /// configuration, then the 32 king squares; two values a pattern (opening, then
+    /// ending) for [`Layout::Phased`].
     ///
     /// # Errors
     /// A wrong header or length.
     pub const fn parse(bytes: &'static [u8]) -> Result<Tables, TablesError> {
-        if bytes.len() < MAGIC.len() {
-            return Err(TablesError::Length(bytes.len()));
-        }
-        let (mut single, mut phased) = (true, true);
-        let mut i = 0;
-        while i < MAGIC.len() {
-            single &= bytes[i] == MAGIC[i];
-            phased &= bytes[i] == MAGIC_PHASED[i];
-            i += 1;
-        }
-        if !single && !phased {
+        let Some(layout) = Layout::of(bytes) else {
             return Err(TablesError::Magic);
-        }
-        if single && bytes.len() != FILE_LEN {
-            return Err(TablesError::Length(bytes.len()));
-        }
-        if phased && bytes.len() != PHASED_FILE_LEN {
-            return Err(TablesError::PhasedLength(bytes.len()));
+        };
+        if bytes.len() != layout.file_len() {
+            return Err(TablesError::Length(layout, bytes.len()));
         }
         let mut scalars = [0i16; SCALARS];
         let mut s = 0;
         while s < SCALARS {
-            let at = MAGIC.len() + 2 * s;
+            let at = 8 + 2 * s;
             scalars[s] = i16::from_le_bytes([bytes[at], bytes[at + 1]]);
             s += 1;
         }
-        let (_, values) = bytes.split_at(MAGIC.len() + 2 * SCALARS);
+        let (_, values) = bytes.split_at(HEADER_LEN);
         Ok(Tables {
             scalars,
             values,
-            phased,
+            layout,
         })
+    }
+
+    /// What the tables hold.
+    #[must_use]
+    pub const fn layout(&self) -> Layout {
+        self.layout
     }
 
     /// Whether the tables hold two values a pattern.
     #[must_use]
     pub const fn phased(&self) -> bool {
-        self.phased
+        self.layout.phased()
     }
 
     /// The pattern value at `offset` (see [`offsets`]) in the opening and in the
@@ -289,7 +532,7 @@ impl Tables {
     #[must_use]
     pub fn value(&self, offset: usize) -> (i32, i32) {
         let at = |i: usize| self.values.get(i).map_or(0, |&b| i32::from(b as i8));
-        if self.phased {
+        if self.phased() {
             (at(2 * offset), at(2 * offset + 1))
         } else {
             let v = at(offset);
@@ -297,18 +540,22 @@ impl Tables {
         }
     }
 
-    /// The sums (opening, ending) of the nine regions' values of one view and of its
+    /// The sums (opening, ending) of the regions' values of one view and of its
     /// kings' squares.
     fn view_sum(&self, view: View) -> (i32, i32) {
         let add = |(a, b): (i32, i32), offset: usize| {
             let (x, y) = self.value(offset);
             (a + x, b + y)
         };
-        let regions = offsets(view.own, view.opp).into_iter().fold((0, 0), add);
+        let offsets = offsets(view.own, view.opp, self.layout);
+        let regions = offsets.iter().take(self.layout.regions());
+        let mut sum = regions.fold((0, 0), |sum, &offset| add(sum, offset));
         let mut kings = view.kings;
-        let mut sum = regions;
         while kings != 0 {
-            sum = add(sum, KING_BASE + kings.trailing_zeros() as usize);
+            sum = add(
+                sum,
+                self.layout.king_base() + kings.trailing_zeros() as usize,
+            );
             kings &= kings - 1;
         }
         sum
@@ -323,7 +570,7 @@ impl Tables {
         let s = Scalars::of(pos);
         // One-phase tables give opening = ending, whose mix is that value exactly: no
         // multiplication or division for them.
-        let mixed = if self.phased {
+        let mixed = if self.phased() {
             ((b_open - w_open) * (FULL - s.progress) + (b_end - w_end) * s.progress) / FULL
         } else {
             b_open - w_open
@@ -423,12 +670,103 @@ mod tests {
     fn ternary_index_by_hand() {
         // One own man on the region's first square: 1; one opponent's man there: 2;
         // own on the last: 3^7 = 2187; all 8 own: (3^8 - 1) / 2 = 3280.
-        assert_eq!(offsets(1, 0)[0], 1);
-        assert_eq!(offsets(0, 1)[0], 2);
-        assert_eq!(offsets(1 << 13, 0)[0], 2187); // square 14
-        assert_eq!(offsets(0x0000_3333, 0)[0], 3280);
-        assert_eq!(offsets(0, 0)[8], 8 * CONFIGS);
-        assert!(offsets(u32::MAX, 0).iter().all(|&o| o < TABLE_LEN));
+        let l = Layout::Blocks;
+        assert_eq!(offsets(1, 0, l)[0], 1);
+        assert_eq!(offsets(0, 1, l)[0], 2);
+        assert_eq!(offsets(1 << 13, 0, l)[0], 2187); // square 14
+        assert_eq!(offsets(0x0000_3333, 0, l)[0], 3280);
+        assert_eq!(offsets(0, 0, l)[8], 8 * CONFIGS);
+        assert_eq!(l.king_base(), 9 * 6561);
+        // The compact layout: block (0, 0) has two states on row 0 (squares 1 and 2:
+        // no opponent's man), so its place values are 1, 2, 4, 12, 36, 108, 324, 972.
+        let l = Layout::Strips;
+        assert_eq!(offsets(1, 0, l)[0], 1);
+        assert_eq!(offsets(0, 1, l)[0], 0); // cannot occur: counted as empty
+        assert_eq!(offsets(1 << 13, 0, l)[0], 972); // square 14
+        assert_eq!(offsets(0, 1 << 13, l)[0], 2 * 972);
+        assert_eq!(offsets(0x0000_3333, 0, l)[0], 1459);
+        // Bases: 3 bottom blocks of 2,916, 3 middle of 6,561, 3 top of 2,916, then
+        // the strips (2,916 each: place values 1, 2, 6, …, 486, 1458).
+        assert_eq!(offsets(0, 0, l)[3], 3 * 2916);
+        assert_eq!(offsets(0, 0, l)[8], 3 * 2916 + 3 * 6561 + 2 * 2916);
+        let strips = 6 * 2916 + 3 * 6561;
+        // Square 1 is strip 0's first row (an own man: 1); square 29 (bit 28) its last
+        // row (only an opponent's man can stand there: 1458).
+        assert_eq!(offsets(1, 0, l)[BLOCKS], strips + 1);
+        assert_eq!(offsets(0, 1 << 28, l)[BLOCKS], strips + 1458);
+        // Square 6 (bit 5: row 1 of strip 1), an opponent's man: 2 · 2.
+        assert_eq!(offsets(0, 1 << 5, l)[BLOCKS + 1], strips + 2916 + 2 * 2);
+        assert_eq!(l.king_base(), strips + 4 * 2916);
+        assert_eq!(l.king_base(), 48_843);
+        for layout in Layout::ALL {
+            for (own, opp) in [(u32::MAX, 0), (0, u32::MAX), (0x0F0F_0F0F, 0xF0F0_F0F0)] {
+                let o = offsets(own, opp, layout);
+                assert!(o[..layout.regions()]
+                    .iter()
+                    .all(|&o| o < layout.king_base()));
+                assert!(o[layout.regions()..].iter().all(|&o| o == 0));
+            }
+        }
+    }
+
+    #[test]
+    fn each_kind_numbers_its_possible_configurations_one_to_one() {
+        // Every pair of disjoint bytes whose men stand where they can is one index
+        // below the kind's count, no two the same; the full kind is `Σ 3^i·digit`.
+        for (k, kind) in [Kind::Full, Kind::Bottom, Kind::Top, Kind::Strip]
+            .into_iter()
+            .enumerate()
+        {
+            let [own, opp] = &INDEX[k];
+            let mut seen = [false; CONFIGS];
+            let mut count = 0;
+            for (o, &own_index) in own.iter().enumerate() {
+                for (x, &opp_index) in opp.iter().enumerate() {
+                    let possible = o & x == 0
+                        && o as u32 & !kind.own_squares() == 0
+                        && x as u32 & !kind.opp_squares() == 0;
+                    if !possible {
+                        continue;
+                    }
+                    let i = usize::from(own_index) + usize::from(opp_index);
+                    assert!(i < kind.configs() && !seen[i], "{kind:?} {o:#x} {x:#x}");
+                    seen[i] = true;
+                    count += 1;
+                    if kind == Kind::Full {
+                        let digit = |b: usize| ((o >> b) & 1) + 2 * ((x >> b) & 1);
+                        let full: usize = (0..8).map(|b| digit(b) * 3usize.pow(b as u32)).sum();
+                        assert_eq!(i, full);
+                    }
+                }
+            }
+            assert_eq!(count, kind.configs());
+        }
+        assert_eq!(Kind::Full.configs(), 6561);
+        assert_eq!(Kind::Strip.configs(), 2916);
+    }
+
+    #[test]
+    fn strips_are_one_square_a_row_and_cover_the_board() {
+        // Strip 0: squares 1, 5, 9, …, 29 (bit 0 of each row), in row order.
+        let squares = |sq: &[u32]| sq.iter().fold(0u32, |b, &s| b | 1 << (s - 1));
+        assert_eq!(strip_bits(squares(&[1, 5, 9, 13, 17, 21, 25, 29]), 0), 0xFF);
+        assert_eq!(strip_bits(squares(&[2, 14, 30]), 1), 0b1000_1001);
+        assert_eq!(strip_bits(squares(&[2, 14, 30]), 0), 0);
+        let mut covered = 0u32;
+        for k in 0..STRIPS as u32 {
+            for bit in 0..32 {
+                if strip_bits(1 << bit, k) != 0 {
+                    assert_eq!(covered & 1 << bit, 0, "strips overlap at bit {bit}");
+                    covered |= 1 << bit;
+                }
+            }
+            // Turning the board maps strip k onto strip 3 − k, rows reversed.
+            for board in [0x0000_0F0Fu32, 0x1234_5678, 0xF0F0_0001] {
+                let turned = strip_bits(board.reverse_bits(), 3 - k) as u8;
+                assert_eq!(turned.reverse_bits() as usize, strip_bits(board, k));
+            }
+        }
+        assert_eq!(covered, u32::MAX);
     }
 
     #[test]
@@ -484,8 +822,9 @@ mod tests {
     #[test]
     fn material_and_tempo_by_hand() {
         // With every pattern value 0 the evaluation is the scalar terms alone.
-        static FILE: [u8; FILE_LEN] = {
-            let mut f = headed::<FILE_LEN>(MAGIC);
+        const LEN: usize = Layout::Blocks.file_len();
+        static FILE: [u8; LEN] = {
+            let mut f = headed::<LEN>(Layout::Blocks.magic());
             // man 128 (1.0), king 192 (1.5), man-late 48, king-late 0, tempo 3.
             f[8] = 128;
             f[10] = 192;
@@ -515,9 +854,11 @@ mod tests {
     fn two_phase_values_are_mixed_by_progress_by_hand() {
         // Every value 0 but an own king on square 10 (bit 9): 24 in the opening and 48
         // in the ending; scalars 0.
-        static FILE: [u8; PHASED_FILE_LEN] = {
-            let mut f = headed::<PHASED_FILE_LEN>(MAGIC_PHASED);
-            let at = MAGIC.len() + 2 * SCALARS + 2 * (KING_BASE + 9);
+        const LEN: usize = Layout::Phased.file_len();
+        const KING_BASE: usize = Layout::Phased.king_base();
+        static FILE: [u8; LEN] = {
+            let mut f = headed::<LEN>(Layout::Phased.magic());
+            let at = HEADER_LEN + 2 * (KING_BASE + 9);
             f[at] = 24;
             f[at + 1] = 48;
             f
@@ -533,18 +874,47 @@ mod tests {
         let white = Checkers::parse_fen("W:WK1:BK10,K14").unwrap();
         assert_eq!(t.raw(&white), -(45 + 341));
         // A one-phase file of the same length is refused, naming the phased length.
-        static SHORT: [u8; FILE_LEN] = headed::<FILE_LEN>(MAGIC_PHASED);
+        const SHORT_LEN: usize = Layout::Blocks.file_len();
+        static SHORT: [u8; SHORT_LEN] = headed::<SHORT_LEN>(Layout::Phased.magic());
         assert_eq!(
             Tables::parse(&SHORT),
-            Err(TablesError::PhasedLength(FILE_LEN))
+            Err(TablesError::Length(Layout::Phased, SHORT_LEN))
         );
     }
 
     #[test]
+    fn strips_are_read_after_the_blocks_and_before_the_kings() {
+        // Every value 0 but strip 0 with one own man on its first square (square 1:
+        // configuration 1) at 40, and an own king on square 32 at 7; scalars 0.
+        const LEN: usize = Layout::Strips.file_len();
+        static FILE: [u8; LEN] = {
+            let mut f = headed::<LEN>(Layout::Strips.magic());
+            f[HEADER_LEN + 37_179 + 1] = 40;
+            f[HEADER_LEN + Layout::Strips.king_base() + 31] = 7;
+            f
+        };
+        let t = Tables::parse(&FILE).unwrap();
+        assert_eq!(t.layout(), Layout::Strips);
+        // Black: a man on 1 (strip 0, first row), a king on 32; White: a man on 30
+        // (turned: square 3, strip 2's first row: 0). 3 pieces, trading down 0.
+        let black = Checkers::parse_fen("B:W30:B1,K32").unwrap();
+        assert_eq!(t.raw(&black), 40 + 7 + 1024 / 3);
+        // White's man on 32 turned is Black's on 1: the same 40 for White.
+        let white = Checkers::parse_fen("W:W32:B5").unwrap();
+        assert_eq!(t.raw(&white), 40);
+        assert_eq!(Layout::Strips.file_len(), 48_893);
+        assert_eq!(Layout::Blocks.file_len(), 59_099);
+        assert_eq!(Layout::Phased.file_len(), 118_180);
+    }
+
+    #[test]
     fn bad_files_are_refused() {
-        static SHORT: [u8; 8] = *MAGIC;
-        assert_eq!(Tables::parse(&SHORT), Err(TablesError::Length(8)));
-        static WRONG: [u8; FILE_LEN] = [0; FILE_LEN];
+        for layout in Layout::ALL {
+            let short: &'static [u8] = layout.magic();
+            assert_eq!(Tables::parse(short), Err(TablesError::Length(layout, 8)));
+        }
+        static WRONG: [u8; 59_099] = [0; 59_099];
         assert_eq!(Tables::parse(&WRONG), Err(TablesError::Magic));
+        assert_eq!(Tables::parse(b"MPLY"), Err(TablesError::Magic));
     }
 }
