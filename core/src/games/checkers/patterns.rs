@@ -279,13 +279,16 @@ pub struct Region {
     pub base: usize,
 }
 
+/// What the region lists below start from before each entry is set.
+const UNSET: Region = Region {
+    shape: Shape::Strip(0),
+    kind: Kind::Full,
+    base: 0,
+};
+
 /// The older layouts' regions: the nine blocks, 6,561 configurations each.
 const PLAIN_REGIONS: [Region; BLOCKS] = {
-    let mut out = [Region {
-        shape: Shape::Strip(0),
-        kind: Kind::Full,
-        base: 0,
-    }; BLOCKS];
+    let mut out = [UNSET; BLOCKS];
     let mut i = 0;
     while i < BLOCKS {
         let (r, k) = REGION_ORIGINS[i];
@@ -302,11 +305,7 @@ const PLAIN_REGIONS: [Region; BLOCKS] = {
 /// [`Layout::Strips`]'s regions: the nine blocks (the bottom and top rows' with
 /// 2,916 configurations), then the four strips (2,916 each): 48,843 values.
 const COMPACT_REGIONS: [Region; REGIONS] = {
-    let mut out = [Region {
-        shape: Shape::Strip(0),
-        kind: Kind::Full,
-        base: 0,
-    }; REGIONS];
+    let mut out = [UNSET; REGIONS];
     let (mut i, mut base) = (0, 0);
     while i < REGIONS {
         let (shape, kind) = if i < BLOCKS {
