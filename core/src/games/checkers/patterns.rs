@@ -104,12 +104,14 @@ impl Layout {
         self.region_list().len()
     }
 
-    /// Where the 32 king-square patterns start, after the regions'.
+    /// Where the 32 king-square patterns start, after the regions' (a constant a
+    /// layout: the evaluator reads it for every king).
     #[must_use]
     pub const fn king_base(self) -> usize {
-        let list = self.region_list();
-        let last = list[list.len() - 1];
-        last.base + last.kind.configs()
+        match self {
+            Layout::Blocks | Layout::Phased => PLAIN_KING_BASE,
+            Layout::Strips => COMPACT_KING_BASE,
+        }
     }
 
     /// Patterns in all: the regions' and the 32 king squares'.
@@ -325,6 +327,18 @@ const COMPACT_REGIONS: [Region; REGIONS] = {
     }
     out
 };
+
+/// The end of a region list's values: where its king squares start.
+const fn end_of(list: &[Region]) -> usize {
+    let last = list[list.len() - 1];
+    last.base + last.kind.configs()
+}
+
+/// [`Layout::king_base`] of the older layouts.
+const PLAIN_KING_BASE: usize = end_of(&PLAIN_REGIONS);
+
+/// [`Layout::king_base`] of [`Layout::Strips`].
+const COMPACT_KING_BASE: usize = end_of(&COMPACT_REGIONS);
 
 /// The 8 squares of region `(r, k)` of `board` as a byte, two bits a row.
 #[must_use]
@@ -549,12 +563,10 @@ impl Tables {
         let offsets = offsets(view.own, view.opp, self.layout);
         let regions = offsets.iter().take(self.layout.regions());
         let mut sum = regions.fold((0, 0), |sum, &offset| add(sum, offset));
+        let king_base = self.layout.king_base();
         let mut kings = view.kings;
         while kings != 0 {
-            sum = add(
-                sum,
-                self.layout.king_base() + kings.trailing_zeros() as usize,
-            );
+            sum = add(sum, king_base + kings.trailing_zeros() as usize);
             kings &= kings - 1;
         }
         sum
