@@ -62,13 +62,23 @@ fn plays_against_the_shipped_tables(spec: &str, out: &Path) {
     assert_eq!(csv.lines().count(), 3, "{csv}");
 }
 
-/// The loss of `epoch` in the trainer's report.
+/// The training loss of `epoch` in the trainer's report.
 fn train_loss(log: &str, epoch: u32) -> f64 {
+    epoch_field(log, epoch, 3)
+}
+
+/// The held-out loss of `epoch` in the trainer's report.
+fn validation_loss(log: &str, epoch: u32) -> f64 {
+    epoch_field(log, epoch, 5)
+}
+
+/// Word `n` of the report's line of `epoch` ("epoch 2: train X  validation Y  ...").
+fn epoch_field(log: &str, epoch: u32, n: usize) -> f64 {
     let line = log
         .lines()
         .find(|l| l.starts_with(&format!("epoch {epoch}:")))
         .unwrap_or_else(|| panic!("no epoch {epoch} in {log}"));
-    line.split_whitespace().nth(3).unwrap().parse().unwrap()
+    line.split_whitespace().nth(n).unwrap().parse().unwrap()
 }
 
 #[test]
@@ -136,6 +146,45 @@ fn trained_tables_load_play_and_repeat_for_a_seed() {
         );
         plays_against_the_shipped_tables(&spec, &tmp.path().join(name));
     }
+
+    // A warm start from fitted tables (`a.bin`, fitted above): the fit starts where
+    // that one ended (its loss on the held-out positions, rounded to core's
+    // integers), and goes on learning.
+    let w = tmp.path().join("w.bin");
+    let warm = train(&data, &w, &["--init", a.to_str().unwrap()]);
+    assert!(warm.contains("(from "), "{warm}");
+    let ended: f64 = log
+        .lines()
+        .find_map(|l| l.strip_prefix("rounded to core's integers: validation "))
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no rounded loss in {log}"));
+    let started = validation_loss(&warm, 0);
+    assert!(
+        (started - ended).abs() < 2e-3,
+        "{started} vs {ended}\n{warm}"
+    );
+    assert!(train_loss(&warm, 4) < train_loss(&warm, 0), "{warm}");
+    assert_eq!(std::fs::read(&w).unwrap().len(), Layout::Strips.file_len());
+    // Tables of another layout than the fit's are refused, naming both.
+    let blocks = tmp.path().join("p.bin");
+    let e = microply(&[
+        "patterns",
+        "train",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        tmp.path().join("x.bin").to_str().unwrap(),
+        "--init",
+        blocks.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&e.stderr);
+    assert!(
+        !e.status.success()
+            && err.contains("p.bin: a MPLYPAT1 file, and --layout strips fits MPLYPAT3 files"),
+        "{err}"
+    );
+    assert!(!tmp.path().join("x.bin").exists());
 }
 
 /// A 2-game depth-1 match of `spec` against a default player, into `out`.

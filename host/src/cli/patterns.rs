@@ -44,6 +44,11 @@ pub enum PatternsCommand {
         /// match plays any of them with `evaluator=patterns,weights=FILE`.
         #[arg(long, value_enum, default_value_t = LayoutArg::Strips)]
         layout: LayoutArg,
+        /// Start from these tables (a file of this layout, e.g.
+        /// core/data/checkers-patterns.bin) instead of material alone: go on fitting
+        /// them to new positions.
+        #[arg(long)]
+        init: Option<PathBuf>,
     },
 }
 
@@ -68,6 +73,30 @@ impl From<LayoutArg> for Layout {
     }
 }
 
+impl From<Layout> for LayoutArg {
+    fn from(layout: Layout) -> LayoutArg {
+        match layout {
+            Layout::Strips => LayoutArg::Strips,
+            Layout::Blocks => LayoutArg::Blocks,
+            Layout::Phased => LayoutArg::Phased,
+        }
+    }
+}
+
+impl LayoutArg {
+    /// The name `--layout` takes.
+    fn name(self) -> String {
+        use clap::ValueEnum as _;
+        self.to_possible_value()
+            .map_or_else(String::new, |v| v.get_name().to_owned())
+    }
+}
+
+/// A layout's magic, as text.
+fn magic(layout: Layout) -> &'static str {
+    core::str::from_utf8(layout.magic()).unwrap_or("?")
+}
+
 /// Runs a `patterns` subcommand.
 ///
 /// # Errors
@@ -81,6 +110,7 @@ pub fn run(command: &PatternsCommand) -> anyhow::Result<()> {
         rate,
         seed,
         layout,
+        init,
     } = command;
     anyhow::ensure!(
         (0.0..=1.0).contains(lambda),
@@ -129,13 +159,33 @@ pub fn run(command: &PatternsCommand) -> anyhow::Result<()> {
         train.len(),
         validation.len()
     );
-    let start = Model::new(config.layout);
+    let start = match init {
+        None => Model::new(config.layout),
+        Some(path) => {
+            let tables = crate::play::pattern_tables::load(path).map_err(anyhow::Error::msg)?;
+            let (found, wanted) = (tables.layout(), config.layout);
+            anyhow::ensure!(
+                found == wanted,
+                "--init {}: a {} file, and --layout {} fits {} files",
+                path.display(),
+                magic(found),
+                LayoutArg::from(wanted).name(),
+                magic(wanted)
+            );
+            Model::from_tables(tables)
+        }
+    };
     eprintln!(
-        "epoch 0: train {:.6}  validation {:.6}  (material only)",
+        "epoch 0: train {:.6}  validation {:.6}  ({})",
         loss(&start, train),
-        loss(&start, validation)
+        loss(&start, validation),
+        init.as_ref()
+            .map_or("material only".to_owned(), |p| format!(
+                "from {}",
+                p.display()
+            ))
     );
-    let model = fit(train, validation, &config, |r| {
+    let model = fit(start, train, validation, &config, |r| {
         eprintln!(
             "epoch {}: train {:.6}  validation {:.6}  ({:.0} s)",
             r.epoch,

@@ -223,6 +223,33 @@ impl Model {
         }
     }
 
+    /// The model of tables already fitted (a file of `patterns train`, or the tables
+    /// core ships), to go on fitting from them (`--init`): each value in men.
+    #[must_use]
+    pub fn from_tables(tables: Tables) -> Model {
+        let unit = f32::from(1u16 << UNIT_BITS);
+        let layout = tables.layout();
+        let mut patterns = Vec::with_capacity(layout.values());
+        for offset in 0..layout.patterns() {
+            let (opening, ending) = tables.value(offset);
+            patterns.push(opening as f32 / unit);
+            if layout.phased() {
+                patterns.push(ending as f32 / unit);
+            }
+        }
+        Model {
+            patterns,
+            scalars: tables.scalars.map(|w| f32::from(w) / unit),
+            layout,
+        }
+    }
+
+    /// What the model's tables are.
+    #[must_use]
+    pub const fn layout(&self) -> Layout {
+        self.layout
+    }
+
     /// The file core reads ([`Tables::parse`]): values rounded to 1/128 of a man,
     /// pattern values clamped to `i8`; also how many were clamped.
     #[must_use]
@@ -347,14 +374,19 @@ pub fn split(examples: &[Example], share: f32) -> (&[Example], &[Example]) {
     examples.split_at(examples.len() - held)
 }
 
-/// Fits a model to `train`, reporting each epoch (with the loss on `validation`).
+/// Fits `start` (e.g. [`Model::new`], or [`Model::from_tables`] to go on from
+/// fitted tables) to `train`, reporting each epoch (with the loss on `validation`).
+/// `start`'s layout is the fit's; `config.layout` chose the features of the
+/// examples and must be the same.
 pub fn fit(
+    start: Model,
     train: &[Example],
     validation: &[Example],
     config: &FitConfig,
     mut report: impl FnMut(EpochReport),
 ) -> Model {
-    let mut model = Model::new(config.layout);
+    debug_assert_eq!(start.layout, config.layout);
+    let mut model = start;
     let table = model.patterns.len();
     let n = table + SCALARS;
     let mut adam = Adam::new(n);
@@ -510,11 +542,19 @@ mod tests {
             layout,
             ..FitConfig::default()
         };
-        let model = fit(&ex, &ex, &config, |_| {});
+        let model = fit(Model::new(layout), &ex, &ex, &config, |_| {});
         let (bytes, clamped) = model.to_file();
         assert_eq!((bytes.len(), clamped), (file_len, 0));
-        let tables = Tables::parse(Box::leak(bytes.into_boxed_slice())).unwrap();
+        let tables = Tables::parse(Box::leak(bytes.clone().into_boxed_slice())).unwrap();
         assert_eq!(tables.layout(), layout);
+        // A warm start (`--init`) reads the file back to the same model, to the rounding.
+        let again = Model::from_tables(tables);
+        assert_eq!((again.layout(), again.to_file()), (layout, (bytes, 0)));
+        assert!(again
+            .patterns
+            .iter()
+            .zip(&model.patterns)
+            .all(|(a, b)| (a - b).abs() <= 0.5 / 128.0 + 1e-6));
         let tolerance = (2 * layout.regions() + 6) as f32 / 256.0 + 0.01;
         for e in &ex {
             let float = model.value(&e.features);
