@@ -4,10 +4,9 @@
 
 use core::fmt;
 
-use microply_core::games::checkers::{Baseline, CheckersEval};
 use microply_core::games::AnyPosition;
 use microply_core::protocol::MoveWord;
-use microply_core::search::{Algorithm, Clock, Entry, Limits, Settings, Table};
+use microply_core::search::{Clock, Entry, Limits, Settings, Table};
 use microply_core::selectable::EvaluatorSet;
 use microply_core::{decide, with_position, Playable, Score};
 
@@ -79,20 +78,16 @@ fn think_typed<G: Playable, C: Clock>(
     mut progress: impl FnMut(u32),
 ) -> Result<Thought, ThinkError> {
     let first = pos.nth_move(0).ok_or(ThinkError::NoMove)?;
-    // And checkers' evaluator of those recordings, `baseline` (the default is now
-    // `expert`).
-    let set = EvaluatorSet {
-        checkers: CheckersEval::Baseline(Baseline::default()),
-        ..EvaluatorSet::default()
-    };
+    // The device plays what the engine plays by default: every game's default
+    // evaluator (checkers' learned pattern tables) and the default search (exact
+    // PVS), the strongest setting the strength log measured at equal time
+    // (docs/checkers-strength.md). The scripted walk-throughs (firmware/docs/device/)
+    // are recorded with it: a change here means recording them again
+    // (`microply device --autoplay GAME --level medium`, firmware/README.md).
+    let set = EvaluatorSet::default();
     let mut table = Table::new(tt);
     let stack = bytemuck::pod_align_to_mut::<MoveWord, G::Move>(words).1;
-    // The device plays the search its scripted walk-throughs (firmware/docs/device/)
-    // were recorded with, AB-SSS\*: the engine's default since became PVS, which can
-    // choose another of equally good moves and so break a script's presses. Moving
-    // the device to the default means recording those scripts again.
     let settings = Settings {
-        algorithm: Algorithm::Sss,
         limits,
         ..Settings::default()
     };
@@ -121,8 +116,53 @@ fn think_typed<G: Playable, C: Clock>(
 mod tests {
     extern crate std;
     use super::*;
+    use microply_core::games::checkers::CheckersEval;
     use microply_core::search::NoClock;
     use std::vec;
+
+    /// The device's checkers search, written out: the learned pattern tables and
+    /// PVS, the engine's measured default, not the first default (`baseline` with
+    /// AB-SSS\*), which gives another value on the middle-game example.
+    #[test]
+    fn the_device_plays_checkers_with_the_pattern_tables_and_pvs() {
+        use microply_core::games::checkers::{Baseline, Checkers, Patterns};
+        use microply_core::search::Algorithm;
+        use microply_core::Notation as _;
+
+        let fen = "B:W12,18,23,24,25,26,30,31,32:B1,2,3,4,5,10,11,13,21";
+        let pos = Checkers::parse_fen(fen).unwrap();
+        let limits = crate::setup::Level::Medium.limits();
+        let mut tt = vec![Entry::EMPTY; DEVICE_TT_ENTRIES];
+        let mut words = vec![0; DEVICE_MOVE_WORDS];
+        let device = think(&pos.into(), limits, &mut tt, &mut words, &NoClock, |_| {}).unwrap();
+
+        let by = |algorithm: Algorithm, checkers: CheckersEval| {
+            let mut tt = vec![Entry::EMPTY; DEVICE_TT_ENTRIES];
+            let mut words = vec![0; DEVICE_MOVE_WORDS];
+            let stack = bytemuck::pod_align_to_mut::<MoveWord, _>(&mut words[..]).1;
+            let settings = Settings {
+                algorithm,
+                limits,
+                ..Settings::default()
+            };
+            let mut table = Table::new(&mut tt);
+            let r = decide(
+                &pos,
+                &checkers,
+                &mut table,
+                stack,
+                &settings,
+                &NoClock,
+                |_| {},
+            );
+            let r = r.unwrap();
+            (index_of(&pos, r.best.unwrap()).unwrap(), r.score)
+        };
+        let patterns = by(Algorithm::Pvs, CheckersEval::Patterns(Patterns::default()));
+        assert_eq!((device.index, device.score), patterns);
+        let baseline = by(Algorithm::Sss, CheckersEval::Baseline(Baseline::default()));
+        assert_ne!(device.score, baseline.1);
+    }
 
     #[test]
     fn the_engine_finds_a_move_in_every_start_position() {
