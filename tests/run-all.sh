@@ -8,9 +8,28 @@ cd "$(dirname "$0")/.."
 
 # Every test runner's output also goes to this log, summed up at the end.
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
 
-step() { printf '\n== %s\n' "$*"; }
+# Each step's wall time goes to this file, printed at the end: CI must stay under 45
+# minutes, and this says where they go.
+times=$(mktemp)
+started=$SECONDS
+step_name=
+step_start=$SECONDS
+step_end() { [ -z "$step_name" ] || printf '%5d s  %s\n' $((SECONDS - step_start)) "$step_name" >>"$times"; }
+step() {
+    step_end
+    step_name=$*
+    step_start=$SECONDS
+    printf '\n== %s  (at %d s)\n' "$*" $((SECONDS - started))
+}
+# Also when a step fails: the times up to it.
+report_times() {
+    step_end
+    step_name=
+    echo "wall time by step, longest first ($((SECONDS - started)) s in all):"
+    sort -rn "$times"
+}
+trap 'report_times; rm -f "$log" "$times"' EXIT
 
 step "toolchain"
 for component in clippy rustfmt; do
