@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The one command that checks everything: installs what is missing, then runs
-# fmt, clippy, docs, every test (deep perft in release), the embedded builds, the
+# fmt, clippy, docs, every test (the deep ones too, optimized), the embedded builds, the
 # firmware under QEMU and the browser's wasm engine under Node cross-checked against
 # the host engine, and the web page end to end in headless Chromium.
 set -euo pipefail
@@ -42,8 +42,8 @@ export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 # machine where `microply egtb generate` has written some.
 export MICROPLY_EGTB=""
 # Disk: a CI machine may have little of it (one run ran out during the firmware build).
-# No incremental caches and line tables only in the debug builds; the debug build is
-# removed once its tests have run (every later step builds in release).
+# No incremental caches and line tables only in the debug builds; clippy's and the
+# docs' debug build is removed once they have run (everything later builds with `ci`).
 export CARGO_INCREMENTAL=0
 export CARGO_PROFILE_DEV_DEBUG=line-tables-only
 export CARGO_PROFILE_TEST_DEBUG=line-tables-only
@@ -63,17 +63,16 @@ step "core and the device UI for Cortex-M (no_std, no alloc): M4F and M0 (no FPU
 cargo build -p microply-core -p microply-ui --target thumbv7em-none-eabihf --release
 cargo build -p microply-core -p microply-ui --target thumbv6m-none-eabi --release
 
-step "tests"
-cargo test --workspace 2>&1 | tee -a "$log"
-
-disk
+# Clippy's and the docs' build is not needed again.
 rm -rf target/debug
 
-step "fuzz: a short seeded run of every text reader (docs/fuzzing.md)"
-MICROPLY_FUZZ_CASES=2000 cargo test -p microply-tests --release --test fuzz -- --nocapture 2>&1 | tee -a "$log"
-
-step "deep tests (release, #[ignore]d in the normal run)"
-cargo test --workspace --release -- --ignored 2>&1 | tee -a "$log"
+# Everything from here on is built once, with the `ci` profile (Cargo.toml: optimized,
+# overflow checks and debug assertions on, no LTO): every test, the deep ones that the
+# normal run skips, and the `microply` the later steps run.
+step "tests, with the #[ignore]d deep ones and a seeded fuzz run of every text reader (docs/fuzzing.md)"
+MICROPLY_FUZZ_CASES=2000 cargo test --workspace --profile ci -- --include-ignored 2>&1 | tee -a "$log"
+cargo build --profile ci -p microply-host
+microply=target/ci/microply
 
 disk
 
@@ -130,19 +129,19 @@ step "firmware: the standalone device under QEMU: a game of each kind by scripte
 # frames the committed PNGs (a difference is drawn into target/device-frames/).
 # back.txt: back pressed while the engine searches (Expert, 2 s) makes it move now.
 for game in tictactoe checkers dots3 amazons6 back; do
-    timeout 300 cargo run --release --quiet -p microply-host -- device "firmware/docs/device/$game.txt" \
+    timeout 300 "$microply" device "firmware/docs/device/$game.txt" \
         --firmware firmware/target/thumbv7em-none-eabihf/release/device \
         --check "firmware/docs/device/$game" --out "target/device-frames/$game" 2>&1 | tee -a "$log"
 done
 
 step "firmware: cross-check against the host engine under QEMU, with the firmware report"
-timeout 1200 cargo run --release --quiet -p microply-host -- \
+timeout 1200 "$microply" \
     crosscheck --firmware "$elf" --report 2>&1 | tee -a "$log"
 
 step "firmware as a tournament player: same games move for move as the host (loaded weights, expert, patterns)"
 fw_match() { # DIR SPEC: a 4-game checkers match of A against B = SPEC
     rm -rf "$1"
-    cargo run --release --quiet -p microply-host -- match name=A,depth=3,table=2048 "$2" \
+    "$microply" match name=A,depth=3,table=2048 "$2" \
         --game checkers --games 4 --max-plies 60 --out "$1" >/dev/null 2>&1
 }
 fw_same_games() { # NAME SPEC: B = SPEC on the host, then on the firmware
@@ -159,12 +158,11 @@ fw_same_games expert "name=B,depth=3,table=2048,evaluator=expert"
 fw_same_games patterns "name=B,depth=3,table=2048,evaluator=patterns"
 
 step "firmware: checkers with each evaluator, host vs firmware (docs/firmware-eval.md)"
-timeout 600 cargo run --release --quiet -p microply-host -- crosscheck --firmware "$elf" \
+timeout 600 "$microply" crosscheck --firmware "$elf" \
     --suite tests/data/firmware-eval/baseline.txt --suite tests/data/firmware-eval/expert.txt --suite tests/data/firmware-eval/patterns.txt 2>&1 | tee -a "$log"
 
 step "Ray executor: a one-machine cluster, tournaments equal to local runs, a killed worker (docs/scale.md)"
-cargo build --release --quiet -p microply-host
-timeout 900 bash cluster/ci.sh "$PWD/target/release/microply" 2>&1 | tee -a "$log"
+timeout 900 bash cluster/ci.sh "$PWD/$microply" 2>&1 | tee -a "$log"
 
 step "browser: the committed wasm engine is what web/build.sh builds from this source"
 rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
@@ -178,12 +176,11 @@ command -v node >/dev/null || { apt-get update && apt-get install -y nodejs npm;
 (cd web && npm ci --no-audit --no-fund --silent)
 
 step "browser: the wasm engine under Node cross-checked against the host engine"
-timeout 900 cargo run --release --quiet -p microply-host -- \
+timeout 900 "$microply" \
     crosscheck --engine "node web/node/engine.mjs" 2>&1 | tee -a "$log"
 
 step "browser: the page end to end in headless Chromium against microply web"
-cargo build --release --quiet -p microply-host
-timeout 600 node web/e2e/run.mjs target/release/microply target/web-e2e 2>&1 | tee -a "$log"
+timeout 600 node web/e2e/run.mjs "$microply" target/web-e2e 2>&1 | tee -a "$log"
 
 disk
 
