@@ -29,6 +29,9 @@ pub enum EgtbCommand {
         /// ~/.local/share/microply/egtb, where `play checkers` finds them).
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Threads (default: every core; the tables do not depend on it).
+        #[arg(long = "concurrency", alias = "threads", value_parser = super::parse_concurrency)]
+        threads: Option<usize>,
     },
     /// Print the value (win, loss or draw for the side to move) of a checkers FEN.
     Probe {
@@ -72,14 +75,22 @@ pub enum EgtbCommand {
 /// Bad arguments, I/O failures, corrupt tables, a position without a table.
 pub fn run(command: &EgtbCommand) -> anyhow::Result<()> {
     match command {
-        EgtbCommand::Generate { pieces, out } => {
+        EgtbCommand::Generate {
+            pieces,
+            out,
+            threads,
+        } => {
             let out = match out {
                 Some(dir) => dir.clone(),
                 None => crate::egtb::location::default_dir().ok_or_else(|| {
                     anyhow!("no default table directory ($MICROPLY_EGTB is empty and no HOME): give --out DIR")
                 })?,
             };
-            generate(*pieces, &out)
+            generate(
+                *pieces,
+                &out,
+                threads.unwrap_or_else(crate::parallel::default_threads),
+            )
         }
         EgtbCommand::Probe { dir, fen } => probe(dir, fen),
         EgtbCommand::Verify { dir } => verify(dir),
@@ -160,13 +171,13 @@ fn convert(
     Ok(())
 }
 
-fn generate(pieces: u8, out: &Path) -> anyhow::Result<()> {
+fn generate(pieces: u8, out: &Path, threads: usize) -> anyhow::Result<()> {
     if !(2..=MAX_GENERATE_PIECES).contains(&pieces) {
         bail!("--pieces {pieces}: must be 2 to {MAX_GENERATE_PIECES}");
     }
     let started = Instant::now();
     let mut store = DirStore::new(out);
-    let solved = solve_stored(pieces, Display::detect(), &mut store);
+    let solved = solve_stored(pieces, Display::detect(), &mut store, threads);
     for warning in &store.warnings {
         eprintln!("warning: {warning}");
     }
@@ -195,9 +206,10 @@ fn generate(pieces: u8, out: &Path) -> anyhow::Result<()> {
         )
     };
     println!(
-        "generated {} tables up to {pieces} pieces in {}: {slots} slots, {bytes} bytes, {seconds:.2} s wall (at most {passes} passes a group, the longest win {longest} plies){resumed}",
+        "generated {} tables up to {pieces} pieces in {}: {slots} slots, {bytes} bytes, {seconds:.2} s wall on {threads} thread{} (at most {passes} passes a group, the longest win {longest} plies){resumed}",
         tablebase.tables().count(),
-        out.display()
+        out.display(),
+        if threads == 1 { "" } else { "s" }
     );
     Ok(())
 }

@@ -283,7 +283,6 @@ pub enum Command {
     },
 }
 
-/// A table size: a number of entries, at least one.
 /// `--concurrency` (alias `--threads`, hidden): worker threads, at least one.
 ///
 /// # Errors
@@ -296,6 +295,7 @@ pub fn parse_concurrency(s: &str) -> Result<usize, String> {
     }
 }
 
+/// A table size: a number of entries, at least one.
 fn parse_tt_entries(s: &str) -> Result<usize, String> {
     match s.parse::<usize>() {
         Ok(0) => Err("the table needs at least 1 entry".into()),

@@ -24,8 +24,17 @@
 //! after pass `k` every position at most `k` plies from the end is decided, so a child
 //! not yet decided cannot be nearer. Mandatory captures, multi-jumps and a promotion
 //! ending the move all come from core's generator.
+//!
+//! **Threads.** A pass shares its positions out over threads in chunks, each slot an
+//! atomic byte updated in place. The tables do not depend on the thread count or on
+//! the order positions are visited: every code written is the position's true value
+//! (a verdict needs only children already decided, and codes only ever move from
+//! open to decided), a phase ends at a pass that changed nothing (so nothing was
+//! changing), and the distance invariant holds whatever the order inside a pass.
+//! Only the number of passes may differ (a pass can use what it decided itself).
 
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 use microply_core::games::checkers::{Checkers, Config};
 use microply_core::Game;
@@ -34,6 +43,7 @@ use super::index::{index, position, table_size, Frame};
 use super::material::Material;
 use super::table::{Table, UNUSED};
 use super::{Dtw, DRAW_CODE, MAX_PLIES};
+use crate::parallel::ordered_map;
 use crate::progress::{Display, Progress};
 
 /// Marks a slot not decided yet (only while solving; never a stored code).
@@ -45,6 +55,9 @@ const LOSS_PENDING: u8 = 251;
 
 /// Men or kings of one side stay below this (so signatures map to a small array).
 const PER_KIND: usize = 9;
+
+/// Slots a thread takes at a time in a pass.
+const CHUNK: u64 = 1 << 15;
 
 /// The solved tables with what solving them took.
 #[derive(Debug)]
@@ -94,7 +107,7 @@ impl GroupStore for NoStore {
 }
 
 /// Solves every signature with 2 to `max_pieces` pieces (at most 8; more than 5
-/// takes long).
+/// takes long), on one thread.
 ///
 /// # Errors
 /// [`SolveError::TooLong`] (never up to 5 pieces: the longest is 162 plies).
@@ -108,13 +121,14 @@ pub fn solve(max_pieces: u8) -> Result<Solved, SolveError> {
 /// # Errors
 /// As [`solve`].
 pub fn solve_shown(max_pieces: u8, display: Display) -> Result<Solved, SolveError> {
-    solve_stored(max_pieces, display, &mut NoStore)
+    solve_stored(max_pieces, display, &mut NoStore, 1)
 }
 
-/// [`solve_shown`], resumable: a group whose tables are all in `store` is loaded
-/// instead of solved, and each group solved is given to `store` at once, so a
-/// generation stopped part-way loses at most the group it was solving. Every group
-/// depends only on groups before it, so the tables are the same as from scratch.
+/// [`solve_shown`] on `threads` threads (the same tables whatever the count),
+/// resumable: a group whose tables are all in `store` is loaded instead of solved,
+/// and each group solved is given to `store` at once, so a generation stopped
+/// part-way loses at most the group it was solving. Every group depends only on
+/// groups before it, so the tables are the same as from scratch.
 ///
 /// # Errors
 /// As [`solve`]; [`SolveError::Store`] when the store cannot keep a group.
@@ -122,11 +136,13 @@ pub fn solve_stored(
     max_pieces: u8,
     display: Display,
     store: &mut dyn GroupStore,
+    threads: usize,
 ) -> Result<Solved, SolveError> {
     solve_closed_stored(
         Material::up_to(max_pieces.min(super::material::MAX_PIECES)),
         display,
         store,
+        threads,
     )
 }
 
@@ -135,8 +151,12 @@ pub fn solve_stored(
 /// pieces are; so are the kings-only ones, which the tests use to check 5-piece
 /// tables in seconds.
 #[cfg(test)]
-fn solve_closed(order: Vec<Material>, display: Display) -> Result<Solved, SolveError> {
-    solve_closed_stored(order, display, &mut NoStore)
+fn solve_closed(
+    order: Vec<Material>,
+    display: Display,
+    threads: usize,
+) -> Result<Solved, SolveError> {
+    solve_closed_stored(order, display, &mut NoStore, threads)
 }
 
 /// [`solve_closed`] with a [`GroupStore`] (see [`solve_stored`]).
@@ -144,9 +164,10 @@ fn solve_closed_stored(
     mut order: Vec<Material>,
     display: Display,
     store: &mut dyn GroupStore,
+    threads: usize,
 ) -> Result<Solved, SolveError> {
     order.sort_by_key(|m| (m.pieces(), m.men(), *m));
-    let mut solver = Solver::new(&order);
+    let mut solver = Solver::new(&order, threads);
     let progress = Progress::new(display, "slots", order.iter().map(table_size).sum(), 0);
     let mut passes = Vec::new();
     let mut loaded = Vec::new();
@@ -197,10 +218,12 @@ fn solve_closed_stored(
 
 /// Every signature's slots, one byte each, in one vector.
 struct Solver {
-    values: Vec<u8>,
+    values: Vec<AtomicU8>,
     /// Where each signature's slots start in `values`, by [`slot_of`].
     offsets: Vec<Option<usize>>,
     config: Config,
+    /// Threads a pass runs on.
+    threads: usize,
 }
 
 fn slot_of(m: &Material) -> usize {
@@ -238,7 +261,7 @@ fn kind(code: u8) -> Kind {
 }
 
 impl Solver {
-    fn new(materials: &[Material]) -> Solver {
+    fn new(materials: &[Material], threads: usize) -> Solver {
         let mut offsets = vec![None; PER_KIND.pow(4)];
         let mut len = 0;
         for m in materials {
@@ -246,13 +269,14 @@ impl Solver {
             len += table_size(m) as usize;
         }
         Solver {
-            values: vec![UNKNOWN; len],
+            values: (0..len).map(|_| AtomicU8::new(UNKNOWN)).collect(),
             offsets,
             config: Config::STANDARD,
+            threads: threads.max(1),
         }
     }
 
-    fn codes(&self, m: &Material) -> &[u8] {
+    fn slots(&self, m: &Material) -> &[AtomicU8] {
         let start = self.start(m);
         &self.values[start..start + table_size(m) as usize]
     }
@@ -262,7 +286,7 @@ impl Solver {
         materials
             .iter()
             .map(|m| {
-                let codes = self.codes(m).to_vec();
+                let codes = self.slots(m).iter().map(|v| v.load(Relaxed)).collect();
                 Table::from_codes(*m, codes).map_err(|_| SolveError::TooLong(*m))
             })
             .collect()
@@ -273,7 +297,9 @@ impl Solver {
     fn load(&mut self, table: &Table) {
         let start = self.start(&table.material());
         let slots = &mut self.values[start..start + table.codes().len()];
-        slots.copy_from_slice(table.codes());
+        for (slot, &code) in slots.iter_mut().zip(table.codes()) {
+            *slot.get_mut() = code;
+        }
     }
 
     /// Solves signatures whose moves stay among them or reach solved ones; returns
@@ -289,34 +315,30 @@ impl Solver {
     /// no work list: a slot's frame is rebuilt from its index. (A list of frames took
     /// 24 bytes a position, 2 GB for the largest 5-piece group.)
     fn solve_group(&mut self, group: &[Material]) -> Result<u32, SolveError> {
-        let tables: Vec<(Material, usize)> = group.iter().map(|m| (*m, self.start(m))).collect();
-        for (m, start) in &tables {
-            for i in 0..table_size(m) {
-                if position(m, i).is_none() {
-                    self.values[start + i as usize] = UNUSED;
+        for m in group {
+            for (i, slot) in self.slots(m).iter().enumerate() {
+                if position(m, i as u64).is_none() {
+                    slot.store(UNUSED, Relaxed);
                 }
             }
         }
         let mut passes = 0u32;
         loop {
             passes += 1;
-            let decided: u64 = tables
-                .iter()
-                .map(|(m, start)| self.pass(m, *start, Phase::Values))
-                .sum();
-            if decided == 0 {
+            if self.pass(group, Phase::Values) == 0 {
                 break;
             }
         }
-        for (m, start) in &tables {
-            let slots = &mut self.values[*start..*start + table_size(m) as usize];
-            for v in slots.iter_mut().filter(|v| **v == UNKNOWN) {
-                *v = DRAW_CODE;
+        for m in group {
+            for slot in self.slots(m) {
+                if slot.load(Relaxed) == UNKNOWN {
+                    slot.store(DRAW_CODE, Relaxed);
+                }
             }
         }
         for k in 1.. {
-            let open = |v: &u8| *v == WIN_PENDING || *v == LOSS_PENDING;
-            let pending = tables.iter().any(|(m, _)| self.codes(m).iter().any(open));
+            let open = |v: &AtomicU8| matches!(v.load(Relaxed), WIN_PENDING | LOSS_PENDING);
+            let pending = group.iter().any(|m| self.slots(m).iter().any(open));
             if !pending {
                 break;
             }
@@ -324,9 +346,7 @@ impl Solver {
                 return Err(SolveError::TooLong(group[0]));
             }
             passes += 1;
-            for (m, start) in &tables {
-                self.pass(m, *start, Phase::Distances(k));
-            }
+            self.pass(group, Phase::Distances(k));
         }
         Ok(passes)
     }
@@ -336,17 +356,32 @@ impl Solver {
         self.offsets[slot_of(m)].unwrap_or(0)
     }
 
-    /// One pass over the open positions of `m`, in place; returns how many were
-    /// decided.
-    fn pass(&mut self, m: &Material, start: usize, phase: Phase) -> u64 {
+    /// One pass over the open positions of `group`, in place, shared out over the
+    /// solver's threads in chunks; returns how many were decided.
+    fn pass(&self, group: &[Material], phase: Phase) -> u64 {
+        let chunks: Vec<(&Material, u64)> = group
+            .iter()
+            .flat_map(|m| (0..table_size(m).div_ceil(CHUNK)).map(move |c| (m, c * CHUNK)))
+            .collect();
+        ordered_map(chunks.len(), self.threads, |c| {
+            let (m, lo) = chunks[c];
+            self.pass_range(m, lo, (lo + CHUNK).min(table_size(m)), phase)
+        })
+        .into_iter()
+        .sum()
+    }
+
+    /// [`Solver::pass`] over the slots `lo..hi` of `m`.
+    fn pass_range(&self, m: &Material, lo: u64, hi: u64, phase: Phase) -> u64 {
         let open: &[u8] = match phase {
             Phase::Values => &[UNKNOWN],
             Phase::Distances(_) => &[WIN_PENDING, LOSS_PENDING],
         };
+        let start = self.start(m);
         let mut decided = 0;
-        for i in 0..table_size(m) {
-            let slot = start + i as usize;
-            let code = self.values[slot];
+        for i in lo..hi {
+            let slot = &self.values[start + i as usize];
+            let code = slot.load(Relaxed);
             if !open.contains(&code) {
                 continue;
             }
@@ -359,7 +394,7 @@ impl Solver {
                 Phase::Distances(_) => self.loss_distance(&pos),
             };
             if let Some(v) = verdict {
-                self.values[slot] = v;
+                slot.store(v, Relaxed);
                 decided += 1;
             }
         }
@@ -451,8 +486,7 @@ impl Solver {
             (Some(start), Some(i)) if m.pieces() <= 8 => self
                 .values
                 .get(start + i as usize)
-                .copied()
-                .unwrap_or(UNKNOWN),
+                .map_or(UNKNOWN, |v| v.load(Relaxed)),
             _ => UNKNOWN,
         }
     }
@@ -516,10 +550,10 @@ mod tests {
             groups: 0,
             limit: 3,
         };
-        let stopped = solve_stored(3, Display::Hidden, &mut store).unwrap_err();
+        let stopped = solve_stored(3, Display::Hidden, &mut store, 1).unwrap_err();
         assert_eq!(stopped, SolveError::Store("killed".into()));
         store.limit = usize::MAX;
-        let resumed = solve_stored(3, Display::Hidden, &mut store).unwrap();
+        let resumed = solve_stored(3, Display::Hidden, &mut store, 1).unwrap();
         assert_eq!(resumed.loaded.len(), 3);
         assert_eq!(resumed.passes, whole.passes[3..]);
         let codes = |s: &Solved| -> Vec<(Material, Vec<u8>)> {
@@ -535,7 +569,7 @@ mod tests {
             "every table kept once"
         );
         // Run again: everything is loaded, nothing solved.
-        let again = solve_stored(3, Display::Hidden, &mut store).unwrap();
+        let again = solve_stored(3, Display::Hidden, &mut store, 1).unwrap();
         assert_eq!((again.loaded.len(), again.passes.len()), (groups, 0));
         assert_eq!(codes(&again), codes(&whole));
     }
@@ -664,8 +698,36 @@ mod tests {
                 .filter(|m| m.men() == 0)
                 .filter(|m| m.pieces() < 5 || m.mover_kings.min(m.opponent_kings) == 1)
                 .collect();
-            Tablebase::new(solve_closed(materials, Display::Hidden).unwrap().tables)
+            Tablebase::new(solve_closed(materials, Display::Hidden, 1).unwrap().tables)
         })
+    }
+
+    /// The codes of every table, by material.
+    fn codes<'a>(tables: impl Iterator<Item = &'a crate::egtb::Table>) -> Vec<(Material, Vec<u8>)> {
+        let mut codes: Vec<_> = tables.map(|t| (t.material(), t.codes().to_vec())).collect();
+        codes.sort_by_key(|(m, _)| *m);
+        codes
+    }
+
+    #[test]
+    fn the_tables_do_not_depend_on_the_thread_count() {
+        let one = four_kings_against_one();
+        let materials: Vec<Material> = one.tables().map(crate::egtb::Table::material).collect();
+        assert!(materials.iter().any(|m| m.pieces() == 5));
+        for threads in [2, 3] {
+            let many = solve_closed(materials.clone(), Display::Hidden, threads).unwrap();
+            assert_eq!(
+                codes(many.tables.iter()),
+                codes(one.tables()),
+                "{threads} threads"
+            );
+        }
+        let three = solve_stored(3, Display::Hidden, &mut NoStore, 4).unwrap();
+        assert_eq!(
+            codes(three.tables.iter()),
+            codes(three_pieces().tables()),
+            "every table of up to 3 pieces, with men, on 4 threads"
+        );
     }
 
     fn five_kings() -> Vec<Material> {
@@ -704,7 +766,9 @@ mod tests {
             .into_iter()
             .filter(|m| m.men() == 0)
             .collect();
-        let tables = Tablebase::new(solve_closed(materials, Display::Hidden).unwrap().tables);
+        let threads = crate::parallel::default_threads();
+        let solved = solve_closed(materials, Display::Hidden, threads).unwrap();
+        let tables = Tablebase::new(solved.tables);
         let five: Vec<Material> = Material::with_pieces(5)
             .into_iter()
             .filter(|m| m.men() == 0)
