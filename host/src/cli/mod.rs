@@ -485,6 +485,7 @@ mod tests {
             &["samples", "--base", "b.txt", "--out", "o"][..],
             &["tune", "checkers", "--games", "1"][..],
             &["experiment", "validate", "--weights", "w.txt"][..],
+            &["egtb", "generate", "--pieces", "4", "--out", "o"][..],
         ] {
             let e = parses(&[command, &["--concurrency", "0"]].concat()).unwrap_err();
             assert!(e.contains("0 threads"), "{command:?}: {e}");

@@ -222,7 +222,7 @@ struct Solver {
     /// Where each signature's slots start in `values`, by [`slot_of`].
     offsets: Vec<Option<usize>>,
     config: Config,
-    /// Threads a pass runs on.
+    /// Threads a pass runs on (0 counts as 1, as [`ordered_map`] takes it).
     threads: usize,
 }
 
@@ -272,7 +272,7 @@ impl Solver {
             values: (0..len).map(|_| AtomicU8::new(UNKNOWN)).collect(),
             offsets,
             config: Config::STANDARD,
-            threads: threads.max(1),
+            threads,
         }
     }
 
