@@ -36,23 +36,26 @@ impl Sparse {
             Player::First => (black, white),
             Player::Second => (white, black),
         };
-        let wide = |v: View| {
+        // Each view reads the copy of the patterns its opponent's kings choose
+        // (`Layout::copy_base`: always the one copy but for `Layout::Kings`).
+        let base = |opponent: View| layout.copy_base(opponent.kings);
+        let wide = |v: View, opponent: View| {
             let mut out = [u32::MAX; REGIONS];
             let all = offsets(v.own, v.opp, layout);
             for (slot, &x) in out.iter_mut().zip(&all[..layout.regions()]) {
-                *slot = u32::try_from(x).unwrap_or(u32::MAX);
+                *slot = u32::try_from(base(opponent) + x).unwrap_or(u32::MAX);
             }
             out
         };
-        let king_base = u32::try_from(layout.king_base()).unwrap_or(u32::MAX);
-        let kings = |v: View| {
+        let kings = |v: View, opponent: View| {
             let mut out = [u32::MAX; 12];
+            let king_base = base(opponent) + layout.king_base();
             let mut k = v.kings;
             for slot in &mut out {
                 if k == 0 {
                     break;
                 }
-                *slot = king_base + k.trailing_zeros();
+                *slot = u32::try_from(king_base + k.trailing_zeros() as usize).unwrap_or(u32::MAX);
                 k &= k - 1;
             }
             out
@@ -60,10 +63,10 @@ impl Sparse {
         let s = Scalars::of(pos);
         let late = s.progress as f32 / 24.0;
         Sparse {
-            plus: wide(mine),
-            minus: wide(theirs),
-            kings_plus: kings(mine),
-            kings_minus: kings(theirs),
+            plus: wide(mine, theirs),
+            minus: wide(theirs, mine),
+            kings_plus: kings(mine, theirs),
+            kings_minus: kings(theirs, mine),
             scalars: [
                 s.men as f32,
                 s.kings as f32,

@@ -33,8 +33,9 @@ pub struct FitConfig {
     /// Seed of the shuffle.
     pub seed: u64,
     /// The tables to fit: the blocks and the strips (`MPLYPAT3`, 49 KB, shipped), the
-    /// blocks alone (`MPLYPAT1`, 59 KB: generations 1 to 3), or the blocks with an
-    /// opening and an ending value a pattern (`MPLYPAT2`, 118 KB).
+    /// blocks alone (`MPLYPAT1`, 59 KB: generations 1 to 3), the blocks with an
+    /// opening and an ending value a pattern (`MPLYPAT2`, 118 KB), or the strips'
+    /// tables twice, by whether the opponent has a king (`MPLYPAT4`, 98 KB).
     pub layout: Layout,
 }
 
@@ -230,7 +231,14 @@ impl Model {
         let unit = f32::from(1u16 << UNIT_BITS);
         let layout = tables.layout();
         let mut patterns = Vec::with_capacity(layout.values());
-        for offset in 0..layout.patterns() {
+        // A phased file's `value` is the pair at a pattern; any other's, one value
+        // at an offset into every copy.
+        let offsets = if layout.phased() {
+            layout.patterns()
+        } else {
+            layout.values()
+        };
+        for offset in 0..offsets {
             let (opening, ending) = tables.value(offset);
             patterns.push(opening as f32 / unit);
             if layout.phased() {
@@ -240,6 +248,23 @@ impl Model {
         Model {
             patterns,
             scalars: tables.scalars.map(|w| f32::from(w) / unit),
+            layout,
+        }
+    }
+
+    /// The same model in `layout`: a [`Layout::Strips`] model becomes a
+    /// [`Layout::Kings`] one whose two copies both start as its tables; any other
+    /// pair is returned as it is (the caller checks layouts first).
+    #[must_use]
+    pub fn into_layout(self, layout: Layout) -> Model {
+        if (self.layout, layout) != (Layout::Strips, Layout::Kings) {
+            return self;
+        }
+        let mut patterns = self.patterns.clone();
+        patterns.extend_from_slice(&self.patterns);
+        Model {
+            patterns,
+            scalars: self.scalars,
             layout,
         }
     }
@@ -509,6 +534,38 @@ mod tests {
     #[test]
     fn the_trainer_and_core_agree_on_a_fitted_two_phase_model() {
         the_trainer_and_core_agree(Layout::Phased, 118_180);
+    }
+
+    #[test]
+    fn the_trainer_and_core_agree_on_a_fitted_king_split_model() {
+        the_trainer_and_core_agree(Layout::Kings, 97_768);
+    }
+
+    /// A strips model turned into a kings one (`--init` of a strips file for a
+    /// `--layout kings` fit) values every position as before, with and without kings.
+    #[test]
+    fn a_strips_model_starts_a_kings_fit_where_it_stands() {
+        let strips = Model::from_tables(microply_core::games::checkers::patterns::SHIPPED);
+        let kings = strips.clone().into_layout(Layout::Kings);
+        assert_eq!(kings.layout(), Layout::Kings);
+        assert_eq!(kings.patterns.len(), Layout::Kings.values());
+        let fens = [
+            "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+            "W:WK2,20,21,24,31,32:B11,12,15,18,26,28",
+            "B:W9,14,15,24:B3,8,K22",
+            "W:WK7,K18,28:BK19,K31",
+        ];
+        for fen in fens {
+            let pos = Checkers::parse_fen(fen).unwrap();
+            let a = strips.value(&Sparse::of(&pos, Layout::Strips));
+            let b = kings.value(&Sparse::of(&pos, Layout::Kings));
+            assert!((a - b).abs() < 1e-5, "{fen}: {a} vs {b}");
+        }
+        // Any other pair is left as it is.
+        assert_eq!(
+            strips.clone().into_layout(Layout::Phased).layout(),
+            Layout::Strips
+        );
     }
 
     /// Fits a few positions; the float model's values and core's integer evaluator on

@@ -4,7 +4,7 @@
 //! calls instead ([`super::in_process`]).
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::thread;
@@ -47,6 +47,8 @@ pub struct Client {
     child: Child,
     stdin: ChildStdin,
     replies: Receiver<Result<Reply, String>>,
+    /// A file the process writes that goes when it does (the firmware's defmt log).
+    scratch: Option<PathBuf>,
 }
 
 impl Client {
@@ -66,7 +68,7 @@ impl Client {
     }
 
     /// The firmware `elf` under QEMU (the emulator found as `microply crosscheck`
-    /// finds it), its defmt log discarded.
+    /// finds it), its defmt log in a temporary file removed when the client goes.
     ///
     /// # Errors
     /// [`ClientError::Spawn`] when QEMU cannot be started.
@@ -83,7 +85,9 @@ impl Client {
             std::process::id()
         ));
         let process = qemu.command(elf, &log);
-        Client::spawn_process(process, &elf.display().to_string())
+        let mut client = Client::spawn_process(process, &elf.display().to_string())?;
+        client.scratch = Some(log);
+        Ok(client)
     }
 
     fn spawn_process(mut process: Command, name: &str) -> Result<Client, ClientError> {
@@ -107,6 +111,7 @@ impl Client {
             child,
             stdin,
             replies,
+            scratch: None,
         })
     }
 
@@ -143,6 +148,9 @@ impl Drop for Client {
         if !waited {
             let _ = child.kill();
             let _ = child.wait();
+        }
+        if let Some(log) = &self.scratch {
+            let _ = std::fs::remove_file(log);
         }
     }
 }

@@ -59,5 +59,6 @@ mod tests {
         );
         let e = load(&dir.join("missing.bin")).unwrap_err();
         assert!(e.contains("missing.bin"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -66,11 +66,21 @@ pub enum Layout {
     /// The nine blocks and the four strips, one value a pattern (`MPLYPAT3`: the
     /// shipped tables).
     Strips,
+    /// [`Layout::Strips`]'s patterns twice (`MPLYPAT4`): a side's view reads the
+    /// first copy while its opponent has no king and the second once it has one
+    /// (kings are not in the regions, so this is where the tables learn what an
+    /// opposing king does to a side's men).
+    Kings,
 }
 
 impl Layout {
     /// Every layout.
-    pub const ALL: [Layout; 3] = [Layout::Blocks, Layout::Phased, Layout::Strips];
+    pub const ALL: [Layout; 4] = [
+        Layout::Blocks,
+        Layout::Phased,
+        Layout::Strips,
+        Layout::Kings,
+    ];
 
     /// The file's first 8 bytes.
     #[must_use]
@@ -79,6 +89,7 @@ impl Layout {
             Layout::Blocks => b"MPLYPAT1",
             Layout::Phased => b"MPLYPAT2",
             Layout::Strips => b"MPLYPAT3",
+            Layout::Kings => b"MPLYPAT4",
         }
     }
 
@@ -88,12 +99,19 @@ impl Layout {
         matches!(self, Layout::Phased)
     }
 
+    /// Whether each view reads one of two copies of the patterns, by whether its
+    /// opponent has a king ([`Layout::Kings`]).
+    #[must_use]
+    pub const fn king_split(self) -> bool {
+        matches!(self, Layout::Kings)
+    }
+
     /// The regions the tables hold, in the file's order.
     #[must_use]
     pub const fn region_list(self) -> &'static [Region] {
         match self {
             Layout::Blocks | Layout::Phased => &PLAIN_REGIONS,
-            Layout::Strips => &COMPACT_REGIONS,
+            Layout::Strips | Layout::Kings => &COMPACT_REGIONS,
         }
     }
 
@@ -110,20 +128,38 @@ impl Layout {
     pub const fn king_base(self) -> usize {
         match self {
             Layout::Blocks | Layout::Phased => PLAIN_KING_BASE,
-            Layout::Strips => COMPACT_KING_BASE,
+            Layout::Strips | Layout::Kings => COMPACT_KING_BASE,
         }
     }
 
-    /// Patterns in all: the regions' and the 32 king squares'.
+    /// Patterns in all: the regions' and the 32 king squares' (of one copy, for
+    /// [`Layout::Kings`]).
     #[must_use]
     pub const fn patterns(self) -> usize {
         self.king_base() + 32
     }
 
-    /// Values in the file: one or two a pattern.
+    /// Values in the file: one or two a pattern (two phases, or two copies).
     #[must_use]
     pub const fn values(self) -> usize {
-        self.patterns() * if self.phased() { 2 } else { 1 }
+        self.patterns()
+            * if self.phased() || self.king_split() {
+                2
+            } else {
+                1
+            }
+    }
+
+    /// Where the copy of the patterns a view reads starts: 0, or for
+    /// [`Layout::Kings`] [`Layout::patterns`] when the view's opponent has a king
+    /// (`opponent_kings`, its kings' squares, non-zero).
+    #[must_use]
+    pub const fn copy_base(self, opponent_kings: u32) -> usize {
+        if self.king_split() && opponent_kings != 0 {
+            self.patterns()
+        } else {
+            0
+        }
     }
 
     /// The file's length: [`HEADER_LEN`] and the values (`i8`).
@@ -483,7 +519,7 @@ impl core::fmt::Display for TablesError {
         match self {
             TablesError::Magic => write!(
                 f,
-                "not a checkers patterns file (no MPLYPAT1, MPLYPAT2 or MPLYPAT3 header)"
+                "not a checkers patterns file (no MPLYPAT1, MPLYPAT2, MPLYPAT3 or MPLYPAT4 header)"
             ),
             TablesError::Length(layout, n) => {
                 let magic = core::str::from_utf8(layout.magic()).unwrap_or("?");
@@ -502,7 +538,8 @@ impl Tables {
     /// as `i16` little-endian, then the pattern values as `i8`, region by region
     /// (the blocks, then the strips for [`Layout::Strips`]), configuration by
     /// configuration, then the 32 king squares; two values a pattern (opening, then
-    /// ending) for [`Layout::Phased`].
+    /// ending) for [`Layout::Phased`]; for [`Layout::Kings`] all that twice, the copy
+    /// read while the opponent has no king, then the one read once it has.
     ///
     /// # Errors
     /// A wrong header or length.
@@ -554,10 +591,10 @@ impl Tables {
     }
 
     /// The sums (opening, ending) of the regions' values of one view and of its
-    /// kings' squares.
-    fn view_sum(&self, view: View) -> (i32, i32) {
+    /// kings' squares, read from the copy at `base` ([`Layout::copy_base`]).
+    fn view_sum(&self, view: View, base: usize) -> (i32, i32) {
         let add = |(a, b): (i32, i32), offset: usize| {
-            let (x, y) = self.value(offset);
+            let (x, y) = self.value(base + offset);
             (a + x, b + y)
         };
         let offsets = offsets(view.own, view.opp, self.layout);
@@ -576,8 +613,8 @@ impl Tables {
     #[must_use]
     pub fn raw(&self, pos: &Checkers) -> i32 {
         let [black, white] = views(pos);
-        let (b_open, b_end) = self.view_sum(black);
-        let (w_open, w_end) = self.view_sum(white);
+        let (b_open, b_end) = self.view_sum(black, self.layout.copy_base(white.kings));
+        let (w_open, w_end) = self.view_sum(white, self.layout.copy_base(black.kings));
         let s = Scalars::of(pos);
         // One-phase tables give opening = ending, whose mix is that value exactly: no
         // multiplication or division for them.
@@ -916,6 +953,57 @@ mod tests {
         assert_eq!(Layout::Strips.file_len(), 48_893);
         assert_eq!(Layout::Blocks.file_len(), 59_099);
         assert_eq!(Layout::Phased.file_len(), 118_180);
+    }
+
+    #[test]
+    fn the_host_kings_model_is_a_kings_file() {
+        // docs/checkers-patterns.md: played with `weights=`, not compiled into the default.
+        let t = Tables::parse(include_bytes!("../../../data/checkers-patterns-kings.bin")).unwrap();
+        assert_eq!(t.layout(), Layout::Kings);
+        assert_eq!(t.scalars, [243, 360, 33, -106, 11]);
+        // An opposing king changes how Black's men are valued: the copies differ.
+        let before = Checkers::parse_fen("B:W21,22,23,24:B9,10,11,12").unwrap();
+        let after = Checkers::parse_fen("B:W21,22,23,K4:B9,10,11,12").unwrap();
+        // The position is its own colour-reversed twin: only the tempo term is left.
+        assert_eq!(t.raw(&before), 11);
+        assert_ne!(
+            t.raw(&after) - t.raw(&before),
+            SHIPPED.raw(&after) - SHIPPED.raw(&before)
+        );
+    }
+
+    #[test]
+    fn a_view_reads_the_second_copy_once_its_opponent_has_a_king() {
+        // Every value 0 but strip 0 with one own man on its first square (square 1) at
+        // 40 in the first copy and at -30 in the second, and an own king on square 32
+        // at 7 in the first copy and 11 in the second; scalars 0.
+        const LEN: usize = Layout::Kings.file_len();
+        const COPY: usize = Layout::Kings.patterns();
+        static FILE: [u8; LEN] = {
+            let mut f = headed::<LEN>(Layout::Kings.magic());
+            f[HEADER_LEN + 37_179 + 1] = 40;
+            f[HEADER_LEN + COPY + 37_179 + 1] = (-30i8).to_le_bytes()[0];
+            f[HEADER_LEN + Layout::Kings.king_base() + 31] = 7;
+            f[HEADER_LEN + COPY + Layout::Kings.king_base() + 31] = 11;
+            f
+        };
+        let t = Tables::parse(&FILE).unwrap();
+        assert_eq!(t.layout(), Layout::Kings);
+        assert_eq!(Layout::Kings.file_len(), 97_768);
+        assert_eq!(Layout::Kings.copy_base(0), 0);
+        assert_eq!(Layout::Kings.copy_base(1 << 5), COPY);
+        assert_eq!(Layout::Strips.copy_base(1 << 5), 0);
+        // White has no king: Black's man on 1 and king on 32 read the first copy.
+        let black = Checkers::parse_fen("B:W30:B1,K32").unwrap();
+        assert_eq!(t.raw(&black), 40 + 7 + 1024 / 3);
+        // White's king on 30 (turned: square 3, no value): the second copy, -30 + 11.
+        let black = Checkers::parse_fen("B:WK30:B1,K32").unwrap();
+        assert_eq!(t.raw(&black), -30 + 11 + 1024 / 3);
+        // White's man on 32 turned is Black's on 1; Black's king makes it the second copy.
+        let white = Checkers::parse_fen("W:W32:BK5").unwrap();
+        assert_eq!(t.raw(&white), -30);
+        let white = Checkers::parse_fen("W:W32:B5").unwrap();
+        assert_eq!(t.raw(&white), 40);
     }
 
     #[test]
