@@ -171,15 +171,17 @@ pub fn run(command: &PatternsCommand) -> anyhow::Result<()> {
         Some(path) => {
             let tables = crate::play::pattern_tables::load(path).map_err(anyhow::Error::msg)?;
             let (found, wanted) = (tables.layout(), config.layout);
-            anyhow::ensure!(
-                found == wanted || (found, wanted) == (Layout::Strips, Layout::Kings),
-                "--init {}: a {} file, and --layout {} fits {} files",
-                path.display(),
-                magic(found),
-                LayoutArg::from(wanted).name(),
-                magic(wanted)
-            );
-            Model::from_tables(tables).into_layout(wanted)
+            Model::from_tables(tables)
+                .into_layout(wanted)
+                .ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "--init {}: a {} file, and --layout {} fits {} files",
+                        path.display(),
+                        magic(found),
+                        LayoutArg::from(wanted).name(),
+                        magic(wanted)
+                    )
+                })?
         }
     };
     eprintln!(

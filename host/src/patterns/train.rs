@@ -252,21 +252,20 @@ impl Model {
         }
     }
 
-    /// The same model in `layout`: a [`Layout::Strips`] model becomes a
-    /// [`Layout::Kings`] one whose two copies both start as its tables; any other
-    /// pair is returned as it is (the caller checks layouts first).
+    /// The same model in `layout`: itself, or for a [`Layout::Strips`] model a
+    /// [`Layout::Kings`] one whose two copies both start as its tables; `None` for
+    /// any other pair (no fit can start from it).
     #[must_use]
-    pub fn into_layout(self, layout: Layout) -> Model {
-        if (self.layout, layout) != (Layout::Strips, Layout::Kings) {
-            return self;
+    pub fn into_layout(mut self, layout: Layout) -> Option<Model> {
+        match (self.layout, layout) {
+            (found, wanted) if found == wanted => {}
+            (Layout::Strips, Layout::Kings) => {
+                self.patterns.extend_from_within(..);
+                self.layout = layout;
+            }
+            _ => return None,
         }
-        let mut patterns = self.patterns.clone();
-        patterns.extend_from_slice(&self.patterns);
-        Model {
-            patterns,
-            scalars: self.scalars,
-            layout,
-        }
+        Some(self)
     }
 
     /// What the model's tables are.
@@ -546,7 +545,7 @@ mod tests {
     #[test]
     fn a_strips_model_starts_a_kings_fit_where_it_stands() {
         let strips = Model::from_tables(microply_core::games::checkers::patterns::SHIPPED);
-        let kings = strips.clone().into_layout(Layout::Kings);
+        let kings = strips.clone().into_layout(Layout::Kings).unwrap();
         assert_eq!(kings.layout(), Layout::Kings);
         assert_eq!(kings.patterns.len(), Layout::Kings.values());
         let fens = [
@@ -561,11 +560,16 @@ mod tests {
             let b = kings.value(&Sparse::of(&pos, Layout::Kings));
             assert!((a - b).abs() < 1e-5, "{fen}: {a} vs {b}");
         }
-        // Any other pair is left as it is.
+        // A model keeps its own layout; no other pair converts.
         assert_eq!(
-            strips.clone().into_layout(Layout::Phased).layout(),
-            Layout::Strips
+            strips
+                .clone()
+                .into_layout(Layout::Strips)
+                .map(|m| m.layout()),
+            Some(Layout::Strips)
         );
+        assert!(strips.clone().into_layout(Layout::Phased).is_none());
+        assert!(kings.into_layout(Layout::Strips).is_none());
     }
 
     /// Fits a few positions; the float model's values and core's integer evaluator on
