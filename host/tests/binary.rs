@@ -200,3 +200,54 @@ fn egtb_generate_resumes_from_the_tables_it_wrote() {
     );
     assert_eq!(files(), first);
 }
+
+/// `microply engine` with `extra` arguments, given `script` on stdin.
+fn engine_with(extra: &[&str], script: &str) -> (bool, String, String) {
+    use std::io::Write as _;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_microply"))
+        .args(["engine", "--tt-entries", "4096"])
+        .args(extra)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    if let Some(mut stdin) = child.stdin.take() {
+        // A refused file ends the engine before it reads: the write may fail.
+        let _ = stdin.write_all(script.as_bytes());
+    }
+    let out = child.wait_with_output().expect("the engine ends");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_engine_plays_a_patterns_file_and_names_a_bad_one() {
+    let script = "game checkers\nposition fen B:W21,22,23,K4:B9,10,11,12\neval\nquit\n";
+    let kings = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../core/data/checkers-patterns-kings.bin"
+    );
+    let (ok, shipped, err) = engine_with(&[], script);
+    assert!(ok, "{err}");
+    let (ok, lent, err) = engine_with(&["--patterns", kings], script);
+    assert!(ok, "{err}");
+    let eval = |out: &str| {
+        out.lines()
+            .find(|l| l.starts_with("eval "))
+            .map(str::to_owned)
+    };
+    assert!(eval(&shipped).is_some(), "{shipped}");
+    assert!(eval(&lent).is_some(), "{lent}");
+    assert_ne!(eval(&shipped), eval(&lent));
+    let (ok, _, err) = engine_with(&["--patterns", "/nonexistent/tables.bin"], script);
+    assert!(!ok);
+    assert!(
+        err.contains("--patterns") && err.contains("/nonexistent/tables.bin"),
+        "{err}"
+    );
+}

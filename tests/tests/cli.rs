@@ -1,5 +1,6 @@
 //! The host adapters: `microply engine` over byte streams and `microply play`.
 
+use microply_core::games::checkers::Checkers;
 use microply_core::games::tictactoe::TicTacToe;
 use microply_core::search::{Algorithm, Mode};
 use microply_host::cli::engine::serve;
@@ -40,6 +41,7 @@ fn play(side: Option<&str>, input: &str) -> String {
         egtb: None,
         algo: Algorithm::Sss,
         mode: Mode::Exact,
+        patterns: None,
     };
     let mut out = Vec::new();
     session::<TicTacToe>(&args, input.as_bytes(), &mut out).expect("a scripted game");
@@ -74,10 +76,37 @@ fn an_unknown_side_is_an_error_naming_the_sides() {
         egtb: None,
         algo: Algorithm::Sss,
         mode: Mode::Exact,
+        patterns: None,
     };
     let err = session::<TicTacToe>(&args, &b""[..], &mut Vec::new()).unwrap_err();
     assert_eq!(
         err.to_string(),
         "unknown side 'red' for tictactoe (expected x or o)"
+    );
+}
+
+#[test]
+fn pattern_tables_are_for_checkers_only() {
+    let args = PlayArgs {
+        options: vec![],
+        depth: Some(1),
+        movetime: None,
+        side: None,
+        egtb: None,
+        algo: Algorithm::Pvs,
+        mode: Mode::Exact,
+        patterns: Some("core/data/checkers-patterns-kings.bin".into()),
+    };
+    let err = session::<TicTacToe>(&args, &b""[..], &mut Vec::new()).unwrap_err();
+    assert_eq!(err.to_string(), "--patterns is for checkers, not tictactoe");
+    let args = PlayArgs {
+        patterns: Some("/nonexistent/tables.bin".into()),
+        ..args
+    };
+    let err = session::<Checkers>(&args, &b""[..], &mut Vec::new()).unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.starts_with("--patterns: ") && text.contains("/nonexistent/tables.bin"),
+        "{text}"
     );
 }

@@ -14,6 +14,8 @@ use super::MoveWord;
 use crate::decide::{decide_with, prepare_table};
 use crate::eval::Evaluator;
 use crate::game::Game;
+use crate::games::checkers::patterns::{Patterns, Tables};
+use crate::games::checkers::CheckersEval;
 use crate::games::{tictactoe::TicTacToe, AnyPosition, GameKind};
 use crate::playable::{Oracles, Playable};
 use crate::player::{Outcome, Player};
@@ -43,6 +45,7 @@ pub struct Engine<'a> {
     position: AnyPosition,
     evaluators: EvaluatorSet,
     oracles: Oracles<'a>,
+    patterns: Option<Tables>,
 }
 
 impl<'a> Engine<'a> {
@@ -54,7 +57,18 @@ impl<'a> Engine<'a> {
             position: AnyPosition::from(TicTacToe::START),
             evaluators: EvaluatorSet::default(),
             oracles: Oracles::default(),
+            patterns: None,
         }
+    }
+
+    /// Plays checkers' `patterns` evaluator on `tables` (a tables file's, on the host)
+    /// instead of the compiled-in ones: from now on, and whenever `evaluator patterns`
+    /// selects it again. `bench` keeps the default evaluator (its counts are pinned).
+    #[must_use]
+    pub fn with_patterns(mut self, tables: Tables) -> Engine<'a> {
+        self.patterns = Some(tables);
+        self.evaluators.checkers = CheckersEval::Patterns(Patterns { tables });
+        self
     }
 
     /// Lends `oracles` to every `go` and `selfplay` search (not to `bench`, whose node
@@ -152,9 +166,16 @@ impl<'a> Engine<'a> {
                     *p = selfplay::run(p, &knowledge, tt, moves, &play, clock, out)?;
                 });
             }
-            Command::Evaluator(name) => with_position!(&self.position, G, _p => {
-                evaluator_command::<G>(G::evaluator_mut(evals), name, out)?;
-            }),
+            Command::Evaluator(name) => {
+                with_position!(&self.position, G, _p => {
+                    evaluator_command::<G>(G::evaluator_mut(evals), name, out)?;
+                });
+                if let (Some(tables), CheckersEval::Patterns(p)) =
+                    (self.patterns, &mut evals.checkers)
+                {
+                    p.tables = tables;
+                }
+            }
             Command::Weights { at, values } => with_position!(&self.position, G, _p => {
                 weights_command::<G>(G::evaluator_mut(evals), at, values, out)?;
             }),
@@ -458,6 +479,9 @@ fn write_info<G: Playable>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::checkers::patterns::SHIPPED;
+    use crate::games::checkers::Checkers;
+    use crate::notation::Notation;
     use crate::search::NoClock;
 
     /// The `(nodes, bestmove line)` of `go` on `engine`'s position: the nodes from
@@ -501,6 +525,40 @@ mod tests {
         let _ = search(&mut engine, "go depth 7 table=keep");
         engine.execute("game checkers", &NoClock, &mut out);
         assert_eq!(search(&mut engine, "go depth 7 table=keep").0, first);
+    }
+
+    #[test]
+    fn tables_lent_to_the_engine_are_what_evaluator_patterns_plays() {
+        let kings =
+            Tables::parse(include_bytes!("../../data/checkers-patterns-kings.bin")).unwrap();
+        let (mut tt, mut moves) = ([Entry::EMPTY; 16], [0 as MoveWord; 256]);
+        let mut shipped = Engine::new(&mut tt, &mut moves);
+        let (mut tt2, mut moves2) = ([Entry::EMPTY; 16], [0 as MoveWord; 256]);
+        let mut lent = Engine::new(&mut tt2, &mut moves2).with_patterns(kings);
+        let eval = |engine: &mut Engine<'_>, commands: &[&str]| {
+            let mut out = heapless::String::<512>::new();
+            for c in commands {
+                engine.execute(c, &NoClock, &mut out);
+            }
+            out
+        };
+        let setup = [
+            "game checkers",
+            "position fen B:W21,22,23,K4:B9,10,11,12",
+            "eval",
+        ];
+        let (a, b) = (eval(&mut shipped, &setup), eval(&mut lent, &setup));
+        // The two files value this position differently, and so do the engines.
+        let pos = Checkers::parse_fen("B:W21,22,23,K4:B9,10,11,12").unwrap();
+        assert_ne!(kings.raw(&pos), SHIPPED.raw(&pos));
+        assert_ne!(a, b);
+        // Another evaluator, then `patterns` again: the lent tables, not the shipped.
+        let other = ["evaluator baseline", "eval"];
+        assert_eq!(eval(&mut shipped, &other), eval(&mut lent, &other));
+        let again = ["evaluator patterns", "eval"];
+        // `b` is `ok` (game), then the same two lines as `position` and `eval` gave.
+        assert_eq!(eval(&mut lent, &again).as_str(), &b[3..]);
+        assert_ne!(eval(&mut shipped, &again), eval(&mut lent, &again));
     }
 
     #[test]

@@ -11,6 +11,7 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
+use microply_core::games::checkers::patterns::Tables;
 use microply_core::games::checkers::Checkers;
 use microply_core::protocol::{Engine, Flow, Inbox, Line, ProtocolError, MAX_LINE};
 use microply_core::Oracles;
@@ -19,20 +20,25 @@ use crate::clock::HostClock;
 use crate::memory::{SearchMemory, DEFAULT_MOVE_WORDS};
 
 /// Reads commands until `quit` or end of input; every checkers search probes the
-/// tables of `egtb`, if given.
+/// tables of `egtb`, if given, and checkers' `patterns` evaluator plays the tables
+/// file `patterns`, if given, instead of the compiled-in one.
 ///
 /// # Errors
-/// The table cannot be allocated, the endgame tables do not load, or I/O errors on
-/// stdout.
-pub fn run(tt_entries: usize, egtb: Option<&Path>) -> anyhow::Result<()> {
+/// The table cannot be allocated, the endgame tables or the patterns file do not
+/// load, or I/O errors on stdout.
+pub fn run(tt_entries: usize, egtb: Option<&Path>, patterns: Option<&Path>) -> anyhow::Result<()> {
     let mut memory = SearchMemory::try_new(tt_entries, DEFAULT_MOVE_WORDS)?;
     let tables = crate::egtb::load_for::<Checkers>(egtb)?;
     let oracles = crate::egtb::oracles(tables.as_ref());
+    let patterns = patterns
+        .map(crate::play::pattern_tables::load)
+        .transpose()
+        .map_err(|e| anyhow::anyhow!("--patterns: {e}"))?;
     let (sender, lines) = mpsc::channel::<RawLine>();
     // Detached: a blocked read of stdin must not keep `quit` from ending the process.
     std::thread::spawn(move || read_lines(std::io::stdin().lock(), &sender));
     let stdout = std::io::stdout();
-    serve_lines(lines, &mut stdout.lock(), &mut memory, oracles)
+    serve_lines(lines, &mut stdout.lock(), &mut memory, oracles, patterns)
 }
 
 /// Serves the protocol from `input` to `output` (also used by tests).
@@ -64,7 +70,7 @@ pub fn serve_with(
     let (sender, lines) = mpsc::channel();
     std::thread::scope(|scope| {
         scope.spawn(move || read_lines(input, &sender));
-        serve_lines(lines, output, memory, Oracles::default())
+        serve_lines(lines, output, memory, Oracles::default(), None)
     })
 }
 
@@ -144,8 +150,12 @@ fn serve_lines(
     output: &mut impl Write,
     memory: &mut SearchMemory,
     oracles: Oracles<'_>,
+    patterns: Option<Tables>,
 ) -> anyhow::Result<()> {
     let mut engine = Engine::new(&mut memory.tt, &mut memory.moves).with_oracles(oracles);
+    if let Some(tables) = patterns {
+        engine = engine.with_patterns(tables);
+    }
     let clock = HostClock::new();
     let mut inbox = ChannelInbox::new(lines);
     while let Some(raw) = inbox.next_blocking() {

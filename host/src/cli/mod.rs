@@ -77,6 +77,11 @@ pub enum Command {
         /// Checkers endgame databases (`egtb generate`) probed by every search.
         #[arg(long, value_name = "DIR")]
         egtb: Option<std::path::PathBuf>,
+        /// Checkers pattern tables (`patterns train --out FILE`) for the `patterns`
+        /// evaluator instead of the compiled-in ones, e.g. the host's strongest,
+        /// core/data/checkers-patterns-kings.bin (docs/checkers-patterns.md).
+        #[arg(long, value_name = "FILE")]
+        patterns: Option<std::path::PathBuf>,
     },
     /// Count the leaves of the move tree to DEPTH plies, with time and nodes/s.
     Perft {
@@ -280,6 +285,11 @@ pub enum Command {
         /// Search mode: selective (aspiration, history, reductions, extensions) or exact.
         #[arg(long, default_value = "selective", value_parser = parse_mode)]
         mode: Mode,
+        /// Checkers pattern tables (`patterns train --out FILE`) for the engine's
+        /// `patterns` evaluator instead of the compiled-in ones, e.g. the host's
+        /// strongest, core/data/checkers-patterns-kings.bin.
+        #[arg(long, value_name = "FILE")]
+        patterns: Option<std::path::PathBuf>,
     },
 }
 
@@ -357,7 +367,11 @@ fn parse_mode(s: &str) -> Result<Mode, String> {
 /// Bad game options or FENs, I/O failures.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
-        Command::Engine { tt_entries, egtb } => engine::run(tt_entries, egtb.as_deref()),
+        Command::Engine {
+            tt_entries,
+            egtb,
+            patterns,
+        } => engine::run(tt_entries, egtb.as_deref(), patterns.as_deref()),
         Command::Bench => bench::run(),
         Command::Web { port } => web::run(port),
         Command::Solve {
@@ -444,6 +458,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             egtb,
             no_egtb,
             mode,
+            patterns,
         } => {
             let egtb = egtb.or_else(|| crate::egtb::location::default_for(game, no_egtb));
             let args = play::PlayArgs {
@@ -454,6 +469,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 algo,
                 egtb,
                 mode,
+                patterns,
             };
             with_game!(game, G => play::run::<G>(&args))
         }

@@ -42,13 +42,15 @@ pub enum PatternsCommand {
         /// ships), `blocks` (the blocks alone, MPLYPAT1: generations 1 to 3), `phased`
         /// (the blocks with an opening and an ending value a pattern, MPLYPAT2) or
         /// `kings` (the strips' tables twice, by whether the opponent has a king,
-        /// MPLYPAT4); a match plays any of them with `evaluator=patterns,weights=FILE`.
+        /// MPLYPAT4) or `king-strips` (only the strips' and king squares' twice,
+        /// MPLYPAT5: fits the firmware); a match plays any of them with
+        /// `evaluator=patterns,weights=FILE`.
         #[arg(long, value_enum, default_value_t = LayoutArg::Strips)]
         layout: LayoutArg,
         /// Start from these tables (a file of this layout, e.g.
         /// core/data/checkers-patterns.bin) instead of material alone: go on fitting
-        /// them to new positions. A `strips` file also starts a `kings` fit: both
-        /// copies begin as its tables.
+        /// them to new positions. A `strips` file also starts a `kings` or
+        /// `king-strips` fit: the second copy begins as its tables.
         #[arg(long)]
         init: Option<PathBuf>,
     },
@@ -66,6 +68,9 @@ pub enum LayoutArg {
     /// The strips' patterns twice, one copy read while the opponent has no king
     /// and one once it has (MPLYPAT4, 98 KB).
     Kings,
+    /// The strips layout with a second copy of the strips and king squares only,
+    /// read once the opponent has a king (MPLYPAT5, 61 KB: fits the firmware).
+    KingStrips,
 }
 
 impl From<LayoutArg> for Layout {
@@ -75,6 +80,7 @@ impl From<LayoutArg> for Layout {
             LayoutArg::Blocks => Layout::Blocks,
             LayoutArg::Phased => Layout::Phased,
             LayoutArg::Kings => Layout::Kings,
+            LayoutArg::KingStrips => Layout::KingStrips,
         }
     }
 }
@@ -86,6 +92,7 @@ impl From<Layout> for LayoutArg {
             Layout::Blocks => LayoutArg::Blocks,
             Layout::Phased => LayoutArg::Phased,
             Layout::Kings => LayoutArg::Kings,
+            Layout::KingStrips => LayoutArg::KingStrips,
         }
     }
 }

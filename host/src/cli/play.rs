@@ -4,8 +4,11 @@ use std::io::{BufRead, Write};
 use std::time::Instant;
 
 use anyhow::{anyhow, bail};
+use microply_core::games::checkers::patterns::Patterns;
+use microply_core::games::checkers::{Checkers, CheckersEval};
 use microply_core::search::{Algorithm, Knowledge, Limits, Mode, Settings, Table};
-use microply_core::{decide_with, Outcome, Playable, Player};
+use microply_core::selectable::EvaluatorSet;
+use microply_core::{decide_with, Game, Outcome, Playable, Player};
 
 use super::setup::start_position;
 use crate::clock::HostClock;
@@ -28,6 +31,27 @@ pub struct PlayArgs {
     pub egtb: Option<std::path::PathBuf>,
     /// The engine's search mode (`microply play` defaults to selective: strength).
     pub mode: Mode,
+    /// Checkers pattern tables for the engine's `patterns` evaluator instead of the
+    /// compiled-in ones (checkers only).
+    pub patterns: Option<std::path::PathBuf>,
+}
+
+/// The default evaluators, checkers' `patterns` on the tables of the file `patterns`
+/// if one is given.
+///
+/// # Errors
+/// A file given for another game than checkers, or one that is not a tables file.
+fn evaluators<G: Playable>(patterns: Option<&std::path::Path>) -> anyhow::Result<EvaluatorSet> {
+    let mut set = EvaluatorSet::default();
+    if let Some(path) = patterns {
+        if G::NAME != Checkers::NAME {
+            bail!("--patterns is for checkers, not {}", G::NAME);
+        }
+        let tables =
+            crate::play::pattern_tables::load(path).map_err(|e| anyhow!("--patterns: {e}"))?;
+        set.checkers = CheckersEval::Patterns(Patterns { tables });
+    }
+    Ok(set)
 }
 
 /// Plays on the terminal.
@@ -52,7 +76,8 @@ pub fn session<G: Playable>(
     let mut pos: G = start_position(&args.options)?;
     let tables = crate::egtb::load_for::<G>(args.egtb.as_deref())?;
     let oracles = crate::egtb::oracles(tables.as_ref());
-    let eval = G::Eval::default();
+    let evaluators = evaluators::<G>(args.patterns.as_deref())?;
+    let eval = G::evaluator(&evaluators);
     let knowledge = Knowledge::new(&eval, G::oracle(&oracles));
     let person = person_side::<G>(args.side.as_deref())?;
     let limits = match (args.depth, args.movetime) {

@@ -36,26 +36,27 @@ impl Sparse {
             Player::First => (black, white),
             Player::Second => (white, black),
         };
-        // Each view reads the copy of the patterns its opponent's kings choose
-        // (`Layout::copy_base`: always the one copy but for `Layout::Kings`).
-        let base = |opponent: View| layout.copy_base(opponent.kings);
+        // Each view reads a pattern's copy its opponent's kings choose
+        // (`Layout::value_index`: the one copy but for the king-split layouts).
+        let at = |offset: usize, opponent: View| {
+            u32::try_from(layout.value_index(offset, opponent.kings)).unwrap_or(u32::MAX)
+        };
         let wide = |v: View, opponent: View| {
             let mut out = [u32::MAX; REGIONS];
             let all = offsets(v.own, v.opp, layout);
             for (slot, &x) in out.iter_mut().zip(&all[..layout.regions()]) {
-                *slot = u32::try_from(base(opponent) + x).unwrap_or(u32::MAX);
+                *slot = at(x, opponent);
             }
             out
         };
         let kings = |v: View, opponent: View| {
             let mut out = [u32::MAX; 12];
-            let king_base = base(opponent) + layout.king_base();
             let mut k = v.kings;
             for slot in &mut out {
                 if k == 0 {
                     break;
                 }
-                *slot = u32::try_from(king_base + k.trailing_zeros() as usize).unwrap_or(u32::MAX);
+                *slot = at(layout.king_base() + k.trailing_zeros() as usize, opponent);
                 k &= k - 1;
             }
             out

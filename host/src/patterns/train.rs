@@ -35,7 +35,8 @@ pub struct FitConfig {
     /// The tables to fit: the blocks and the strips (`MPLYPAT3`, 49 KB, shipped), the
     /// blocks alone (`MPLYPAT1`, 59 KB: generations 1 to 3), the blocks with an
     /// opening and an ending value a pattern (`MPLYPAT2`, 118 KB), or the strips'
-    /// tables twice, by whether the opponent has a king (`MPLYPAT4`, 98 KB).
+    /// tables twice, by whether the opponent has a king (`MPLYPAT4`, 98 KB), or only
+    /// the strips' and king squares' twice (`MPLYPAT5`, 61 KB).
     pub layout: Layout,
 }
 
@@ -253,14 +254,14 @@ impl Model {
     }
 
     /// The same model in `layout`: itself, or for a [`Layout::Strips`] model a
-    /// [`Layout::Kings`] one whose two copies both start as its tables; `None` for
-    /// any other pair (no fit can start from it).
+    /// [`Layout::Kings`] or [`Layout::KingStrips`] one whose second copy starts as
+    /// its tables; `None` for any other pair (no fit can start from it).
     #[must_use]
     pub fn into_layout(mut self, layout: Layout) -> Option<Model> {
         match (self.layout, layout) {
             (found, wanted) if found == wanted => {}
-            (Layout::Strips, Layout::Kings) => {
-                self.patterns.extend_from_within(..);
+            (Layout::Strips, Layout::Kings | Layout::KingStrips) => {
+                self.patterns.extend_from_within(layout.split_from()..);
                 self.layout = layout;
             }
             _ => return None,
@@ -540,14 +541,22 @@ mod tests {
         the_trainer_and_core_agree(Layout::Kings, 97_768);
     }
 
-    /// A strips model turned into a kings one (`--init` of a strips file for a
-    /// `--layout kings` fit) values every position as before, with and without kings.
+    #[test]
+    fn the_trainer_and_core_agree_on_a_fitted_king_strips_model() {
+        the_trainer_and_core_agree(Layout::KingStrips, 60_589);
+    }
+
+    /// A strips model turned into a kings or king-strips one (`--init` of a strips
+    /// file for a `--layout kings` fit) values every position as before, with and
+    /// without kings.
     #[test]
     fn a_strips_model_starts_a_kings_fit_where_it_stands() {
         let strips = Model::from_tables(microply_core::games::checkers::patterns::SHIPPED);
         let kings = strips.clone().into_layout(Layout::Kings).unwrap();
         assert_eq!(kings.layout(), Layout::Kings);
         assert_eq!(kings.patterns.len(), Layout::Kings.values());
+        let king_strips = strips.clone().into_layout(Layout::KingStrips).unwrap();
+        assert_eq!(king_strips.patterns.len(), 60_571);
         let fens = [
             "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
             "W:WK2,20,21,24,31,32:B11,12,15,18,26,28",
@@ -558,7 +567,9 @@ mod tests {
             let pos = Checkers::parse_fen(fen).unwrap();
             let a = strips.value(&Sparse::of(&pos, Layout::Strips));
             let b = kings.value(&Sparse::of(&pos, Layout::Kings));
+            let c = king_strips.value(&Sparse::of(&pos, Layout::KingStrips));
             assert!((a - b).abs() < 1e-5, "{fen}: {a} vs {b}");
+            assert!((a - c).abs() < 1e-5, "{fen}: {a} vs {c}");
         }
         // A model keeps its own layout; no other pair converts.
         assert_eq!(
@@ -570,6 +581,7 @@ mod tests {
         );
         assert!(strips.clone().into_layout(Layout::Phased).is_none());
         assert!(kings.into_layout(Layout::Strips).is_none());
+        assert!(king_strips.into_layout(Layout::Kings).is_none());
     }
 
     /// Fits a few positions; the float model's values and core's integer evaluator on

@@ -71,15 +71,21 @@ pub enum Layout {
     /// (kings are not in the regions, so this is where the tables learn what an
     /// opposing king does to a side's men).
     Kings,
+    /// [`Layout::Strips`] with a second copy of the strips and the king squares only
+    /// (`MPLYPAT5`): a view whose opponent has a king reads those from the second
+    /// copy and the blocks from the one copy they have. What [`Layout::Kings`] learns
+    /// in a size the firmware's flash holds (60,589 bytes to 97,768).
+    KingStrips,
 }
 
 impl Layout {
     /// Every layout.
-    pub const ALL: [Layout; 4] = [
+    pub const ALL: [Layout; 5] = [
         Layout::Blocks,
         Layout::Phased,
         Layout::Strips,
         Layout::Kings,
+        Layout::KingStrips,
     ];
 
     /// The file's first 8 bytes.
@@ -90,6 +96,7 @@ impl Layout {
             Layout::Phased => b"MPLYPAT2",
             Layout::Strips => b"MPLYPAT3",
             Layout::Kings => b"MPLYPAT4",
+            Layout::KingStrips => b"MPLYPAT5",
         }
     }
 
@@ -99,11 +106,23 @@ impl Layout {
         matches!(self, Layout::Phased)
     }
 
-    /// Whether each view reads one of two copies of the patterns, by whether its
-    /// opponent has a king ([`Layout::Kings`]).
+    /// Whether a view reads some patterns from one of two copies, by whether its
+    /// opponent has a king ([`Layout::Kings`], [`Layout::KingStrips`]).
     #[must_use]
     pub const fn king_split(self) -> bool {
-        matches!(self, Layout::Kings)
+        self.split_from() < self.patterns()
+    }
+
+    /// The first pattern (an offset of [`offsets`], or a king square's) that has a
+    /// second copy: all from 0 for [`Layout::Kings`], the strips and the king squares
+    /// for [`Layout::KingStrips`], none ([`Layout::patterns`]) for the others.
+    #[must_use]
+    pub const fn split_from(self) -> usize {
+        match self {
+            Layout::Kings => 0,
+            Layout::KingStrips => COMPACT_REGIONS[BLOCKS].base,
+            Layout::Blocks | Layout::Phased | Layout::Strips => self.patterns(),
+        }
     }
 
     /// The regions the tables hold, in the file's order.
@@ -111,7 +130,7 @@ impl Layout {
     pub const fn region_list(self) -> &'static [Region] {
         match self {
             Layout::Blocks | Layout::Phased => &PLAIN_REGIONS,
-            Layout::Strips | Layout::Kings => &COMPACT_REGIONS,
+            Layout::Strips | Layout::Kings | Layout::KingStrips => &COMPACT_REGIONS,
         }
     }
 
@@ -128,37 +147,39 @@ impl Layout {
     pub const fn king_base(self) -> usize {
         match self {
             Layout::Blocks | Layout::Phased => PLAIN_KING_BASE,
-            Layout::Strips | Layout::Kings => COMPACT_KING_BASE,
+            Layout::Strips | Layout::Kings | Layout::KingStrips => COMPACT_KING_BASE,
         }
     }
 
-    /// Patterns in all: the regions' and the 32 king squares' (of one copy, for
-    /// [`Layout::Kings`]).
+    /// Patterns in all: the regions' and the 32 king squares' (of the first copy, for
+    /// the layouts with two).
     #[must_use]
     pub const fn patterns(self) -> usize {
         self.king_base() + 32
     }
 
-    /// Values in the file: one or two a pattern (two phases, or two copies).
+    /// Values in the file: two a pattern for two phases; otherwise one a pattern and
+    /// one more for each pattern from [`Layout::split_from`] on (its second copy).
     #[must_use]
     pub const fn values(self) -> usize {
-        self.patterns()
-            * if self.phased() || self.king_split() {
-                2
-            } else {
-                1
-            }
+        if self.phased() {
+            2 * self.patterns()
+        } else {
+            2 * self.patterns() - self.split_from()
+        }
     }
 
-    /// Where the copy of the patterns a view reads starts: 0, or for
-    /// [`Layout::Kings`] [`Layout::patterns`] when the view's opponent has a king
-    /// (`opponent_kings`, its kings' squares, non-zero).
+    /// Where pattern `offset`'s value is read for a view whose opponent's kings stand
+    /// on `opponent_kings` (a bit a square): `offset` itself, or its second copy's
+    /// place (after the first copy, in the same order) when the opponent has a king
+    /// and the pattern has one ([`Layout::split_from`]).
     #[must_use]
-    pub const fn copy_base(self, opponent_kings: u32) -> usize {
-        if self.king_split() && opponent_kings != 0 {
-            self.patterns()
+    pub const fn value_index(self, offset: usize, opponent_kings: u32) -> usize {
+        let from = self.split_from();
+        if opponent_kings != 0 && offset >= from {
+            offset + self.patterns() - from
         } else {
-            0
+            offset
         }
     }
 
@@ -519,7 +540,7 @@ impl core::fmt::Display for TablesError {
         match self {
             TablesError::Magic => write!(
                 f,
-                "not a checkers patterns file (no MPLYPAT1, MPLYPAT2, MPLYPAT3 or MPLYPAT4 header)"
+                "not a checkers patterns file (no MPLYPAT1, MPLYPAT2, MPLYPAT3, MPLYPAT4 or MPLYPAT5 header)"
             ),
             TablesError::Length(layout, n) => {
                 let magic = core::str::from_utf8(layout.magic()).unwrap_or("?");
@@ -539,7 +560,9 @@ impl Tables {
     /// (the blocks, then the strips for [`Layout::Strips`]), configuration by
     /// configuration, then the 32 king squares; two values a pattern (opening, then
     /// ending) for [`Layout::Phased`]; for [`Layout::Kings`] all that twice, the copy
-    /// read while the opponent has no king, then the one read once it has.
+    /// read while the opponent has no king, then the one read once it has; for
+    /// [`Layout::KingStrips`] the strips' and the king squares' second copy after
+    /// the first.
     ///
     /// # Errors
     /// A wrong header or length.
@@ -591,10 +614,11 @@ impl Tables {
     }
 
     /// The sums (opening, ending) of the regions' values of one view and of its
-    /// kings' squares, read from the copy at `base` ([`Layout::copy_base`]).
-    fn view_sum(&self, view: View, base: usize) -> (i32, i32) {
+    /// kings' squares, read from the copy its opponent's kings (`opponent_kings`)
+    /// choose ([`Layout::value_index`]).
+    fn view_sum(&self, view: View, opponent_kings: u32) -> (i32, i32) {
         let add = |(a, b): (i32, i32), offset: usize| {
-            let (x, y) = self.value(base + offset);
+            let (x, y) = self.value(self.layout.value_index(offset, opponent_kings));
             (a + x, b + y)
         };
         let offsets = offsets(view.own, view.opp, self.layout);
@@ -613,8 +637,8 @@ impl Tables {
     #[must_use]
     pub fn raw(&self, pos: &Checkers) -> i32 {
         let [black, white] = views(pos);
-        let (b_open, b_end) = self.view_sum(black, self.layout.copy_base(white.kings));
-        let (w_open, w_end) = self.view_sum(white, self.layout.copy_base(black.kings));
+        let (b_open, b_end) = self.view_sum(black, white.kings);
+        let (w_open, w_end) = self.view_sum(white, black.kings);
         let s = Scalars::of(pos);
         // One-phase tables give opening = ending, whose mix is that value exactly: no
         // multiplication or division for them.
@@ -990,9 +1014,9 @@ mod tests {
         let t = Tables::parse(&FILE).unwrap();
         assert_eq!(t.layout(), Layout::Kings);
         assert_eq!(Layout::Kings.file_len(), 97_768);
-        assert_eq!(Layout::Kings.copy_base(0), 0);
-        assert_eq!(Layout::Kings.copy_base(1 << 5), COPY);
-        assert_eq!(Layout::Strips.copy_base(1 << 5), 0);
+        assert_eq!(Layout::Kings.value_index(37_180, 0), 37_180);
+        assert_eq!(Layout::Kings.value_index(37_180, 1 << 5), COPY + 37_180);
+        assert_eq!(Layout::Strips.value_index(37_180, 1 << 5), 37_180);
         // White has no king: Black's man on 1 and king on 32 read the first copy.
         let black = Checkers::parse_fen("B:W30:B1,K32").unwrap();
         assert_eq!(t.raw(&black), 40 + 7 + 1024 / 3);
@@ -1004,6 +1028,43 @@ mod tests {
         assert_eq!(t.raw(&white), -30);
         let white = Checkers::parse_fen("W:W32:B5").unwrap();
         assert_eq!(t.raw(&white), 40);
+    }
+
+    #[test]
+    fn a_king_strips_view_reads_only_the_strips_and_kings_twice() {
+        // Every value 0 but: block (0, 0) with one own man on square 1 (offset 1) at 5,
+        // one copy only; strip 0 with one own man on square 1 at 40 in the first copy
+        // and -30 in the second; an own king on square 32 at 7 and 11; scalars 0.
+        const LEN: usize = Layout::KingStrips.file_len();
+        const P: usize = Layout::KingStrips.patterns();
+        const STRIPS: usize = 37_179;
+        const KING: usize = Layout::KingStrips.king_base() + 31;
+        static FILE: [u8; LEN] = {
+            let mut f = headed::<LEN>(Layout::KingStrips.magic());
+            f[HEADER_LEN + 1] = 5;
+            f[HEADER_LEN + STRIPS + 1] = 40;
+            f[HEADER_LEN + P + 1] = (-30i8).to_le_bytes()[0];
+            f[HEADER_LEN + KING] = 7;
+            f[HEADER_LEN + P + KING - STRIPS] = 11;
+            f
+        };
+        assert_eq!(Layout::KingStrips.split_from(), STRIPS);
+        assert_eq!(LEN, 18 + 48_875 + 4 * 2_916 + 32);
+        assert_eq!(LEN, 60_589);
+        assert_eq!(Layout::of(&FILE), Some(Layout::KingStrips));
+        assert_eq!(Layout::KingStrips.value_index(1, 1), 1);
+        assert_eq!(Layout::KingStrips.value_index(STRIPS + 1, 0), STRIPS + 1);
+        assert_eq!(Layout::KingStrips.value_index(STRIPS + 1, 1), P + 1);
+        let t = Tables::parse(&FILE).unwrap();
+        // White has no king: the first copy of everything.
+        let black = Checkers::parse_fen("B:W30:B1,K32").unwrap();
+        assert_eq!(t.raw(&black), 5 + 40 + 7 + 1024 / 3);
+        // White's king: the block's one value, the strip's and the king's second.
+        let black = Checkers::parse_fen("B:WK30:B1,K32").unwrap();
+        assert_eq!(t.raw(&black), 5 - 30 + 11 + 1024 / 3);
+        // White's man on 32 turned is Black's on 1, seen past Black's king.
+        let white = Checkers::parse_fen("W:W32:BK5").unwrap();
+        assert_eq!(t.raw(&white), 5 - 30);
     }
 
     #[test]
