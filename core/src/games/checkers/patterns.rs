@@ -997,6 +997,16 @@ mod tests {
     }
 
     #[test]
+    fn generation_7_is_a_king_strips_file() {
+        // docs/checkers-patterns.md, test 51: played with `weights=` until compiled in.
+        let t = Tables::parse(include_bytes!("../../../data/checkers-patterns-g7.bin")).unwrap();
+        assert_eq!(t.layout(), Layout::KingStrips);
+        assert_eq!(t.scalars, [245, 362, 31, -109, 11]);
+        let before = Checkers::parse_fen("B:W21,22,23,24:B9,10,11,12").unwrap();
+        assert_eq!(t.raw(&before), 11);
+    }
+
+    #[test]
     fn a_view_reads_the_second_copy_once_its_opponent_has_a_king() {
         // Every value 0 but strip 0 with one own man on its first square (square 1) at
         // 40 in the first copy and at -30 in the second, and an own king on square 32
