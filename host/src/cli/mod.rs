@@ -78,7 +78,7 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         egtb: Option<std::path::PathBuf>,
         /// Checkers pattern tables (`patterns train --out FILE`) for the `patterns`
-        /// evaluator instead of the compiled-in ones, e.g. the host's strongest,
+        /// evaluator instead of the compiled-in ones, e.g. the kings layout's
         /// core/data/checkers-patterns-kings.bin (docs/checkers-patterns.md).
         #[arg(long, value_name = "FILE")]
         patterns: Option<std::path::PathBuf>,
@@ -286,8 +286,8 @@ pub enum Command {
         #[arg(long, default_value = "selective", value_parser = parse_mode)]
         mode: Mode,
         /// Checkers pattern tables (`patterns train --out FILE`) for the engine's
-        /// `patterns` evaluator instead of the compiled-in ones, e.g. the host's
-        /// strongest, core/data/checkers-patterns-kings.bin.
+        /// `patterns` evaluator instead of the compiled-in ones, e.g. the kings
+        /// layout's core/data/checkers-patterns-kings.bin.
         #[arg(long, value_name = "FILE")]
         patterns: Option<std::path::PathBuf>,
     },

@@ -32,11 +32,11 @@ pub struct FitConfig {
     pub validation: f32,
     /// Seed of the shuffle.
     pub seed: u64,
-    /// The tables to fit: the blocks and the strips (`MPLYPAT3`, 49 KB, shipped), the
-    /// blocks alone (`MPLYPAT1`, 59 KB: generations 1 to 3), the blocks with an
-    /// opening and an ending value a pattern (`MPLYPAT2`, 118 KB), or the strips'
-    /// tables twice, by whether the opponent has a king (`MPLYPAT4`, 98 KB), or only
-    /// the strips' and king squares' twice (`MPLYPAT5`, 61 KB).
+    /// The tables to fit: the blocks and the strips (`MPLYPAT3`, 49 KB: generations
+    /// 4 to 6), the blocks alone (`MPLYPAT1`, 59 KB: generations 1 to 3), the blocks
+    /// with an opening and an ending value a pattern (`MPLYPAT2`, 118 KB), or the
+    /// strips' tables twice, by whether the opponent has a king (`MPLYPAT4`, 98 KB),
+    /// or only the strips' and king squares' twice (`MPLYPAT5`, 61 KB, shipped).
     pub layout: Layout,
 }
 
@@ -551,7 +551,8 @@ mod tests {
     /// without kings.
     #[test]
     fn a_strips_model_starts_a_kings_fit_where_it_stands() {
-        let strips = Model::from_tables(microply_core::games::checkers::patterns::SHIPPED);
+        let g6 = include_bytes!("../../../core/data/checkers-patterns-g6.bin");
+        let strips = Model::from_tables(Tables::parse(g6).unwrap());
         let kings = strips.clone().into_layout(Layout::Kings).unwrap();
         assert_eq!(kings.layout(), Layout::Kings);
         assert_eq!(kings.patterns.len(), Layout::Kings.values());

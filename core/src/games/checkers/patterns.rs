@@ -12,8 +12,8 @@
 //! them): 3⁸ = 6,561 configurations, index `Σ 3^i·(own_i + 2·opp_i)`. The four
 //! **strips** are the board's columns two by two, `2k` and `2k + 1`: bit `k` of each
 //! row (one square a row, 8 squares from one edge to the other), so a table sees a
-//! man's whole way to the crown and who stands on it. The shipped tables
-//! ([`Layout::Strips`]) count only configurations that can occur (no man on the row
+//! man's whole way to the crown and who stands on it. The compact tables
+//! ([`Layout::Strips`] and its king-aware forms) count only configurations that can occur (no man on the row
 //! where it would be crowned: 2,916 for the blocks on the first and last rows and for
 //! the strips, [`Kind`]); older files ([`Layout`]) hold the blocks only, every square
 //! with three states.
@@ -63,8 +63,8 @@ pub enum Layout {
     /// The nine blocks, two values a pattern, the opening's and the ending's
     /// (`MPLYPAT2`).
     Phased,
-    /// The nine blocks and the four strips, one value a pattern (`MPLYPAT3`: the
-    /// shipped tables).
+    /// The nine blocks and the four strips, one value a pattern (`MPLYPAT3`:
+    /// generations 4 to 6).
     Strips,
     /// [`Layout::Strips`]'s patterns twice (`MPLYPAT4`): a side's view reads the
     /// first copy while its opponent has no king and the second once it has one
@@ -74,7 +74,8 @@ pub enum Layout {
     /// [`Layout::Strips`] with a second copy of the strips and the king squares only
     /// (`MPLYPAT5`): a view whose opponent has a king reads those from the second
     /// copy and the blocks from the one copy they have. What [`Layout::Kings`] learns
-    /// in a size the firmware's flash holds (60,589 bytes to 97,768).
+    /// in a size the firmware's flash holds (60,589 bytes to 97,768; the shipped
+    /// tables, generation 7).
     KingStrips,
 }
 
@@ -997,13 +998,15 @@ mod tests {
     }
 
     #[test]
-    fn generation_7_is_a_king_strips_file() {
-        // docs/checkers-patterns.md, test 51: played with `weights=` until compiled in.
-        let t = Tables::parse(include_bytes!("../../../data/checkers-patterns-g7.bin")).unwrap();
-        assert_eq!(t.layout(), Layout::KingStrips);
-        assert_eq!(t.scalars, [245, 362, 31, -109, 11]);
+    fn the_shipped_tables_are_generation_7_in_the_king_strips_layout() {
+        // docs/checkers-patterns.md, test 51; generation 6 stays for matches.
+        assert_eq!(SHIPPED.layout(), Layout::KingStrips);
+        assert_eq!(SHIPPED.scalars, [245, 362, 31, -109, 11]);
         let before = Checkers::parse_fen("B:W21,22,23,24:B9,10,11,12").unwrap();
-        assert_eq!(t.raw(&before), 11);
+        assert_eq!(SHIPPED.raw(&before), 11);
+        let g6 = Tables::parse(include_bytes!("../../../data/checkers-patterns-g6.bin")).unwrap();
+        assert_eq!(g6.layout(), Layout::Strips);
+        assert_eq!(g6.raw(&before), 11);
     }
 
     #[test]
