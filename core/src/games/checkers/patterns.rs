@@ -982,10 +982,11 @@ mod tests {
 
     #[test]
     fn the_host_kings_model_is_a_kings_file() {
-        // docs/checkers-patterns.md: played with `weights=`, not compiled into the default.
+        // docs/checkers-patterns.md: the host's kings model (test 53), played with
+        // `weights=` or `--patterns`; 98 KB do not fit the firmware.
         let t = Tables::parse(include_bytes!("../../../data/checkers-patterns-kings.bin")).unwrap();
         assert_eq!(t.layout(), Layout::Kings);
-        assert_eq!(t.scalars, [243, 360, 33, -106, 11]);
+        assert_eq!(t.scalars, [248, 357, 26, -104, 11]);
         // An opposing king changes how Black's men are valued: the copies differ.
         let before = Checkers::parse_fen("B:W21,22,23,24:B9,10,11,12").unwrap();
         let after = Checkers::parse_fen("B:W21,22,23,K4:B9,10,11,12").unwrap();
