@@ -18,7 +18,8 @@ use crate::patterns::{fit, FitConfig, Model};
 pub enum PatternsCommand {
     /// Fit the tables to labelled positions (`positions.bin` of `microply datagen`;
     /// several files are read in order) and write them to --out (49 KB; 59 KB with
-    /// `--layout blocks`, 118 KB with `--layout phased`, 98 KB with `--layout kings`, 61 KB with `--layout king-strips`).
+    /// `--layout blocks`, 118 KB with `--layout phased`, 98 KB with `--layout kings`,
+    /// 61 KB with `--layout king-strips`).
     Train {
         /// A positions file; repeat for more.
         #[arg(long, required = true)]
@@ -39,17 +40,17 @@ pub enum PatternsCommand {
         #[arg(long, default_value_t = FitConfig::default().seed)]
         seed: u64,
         /// The tables: `strips` (the nine blocks and the four strips, MPLYPAT3:
-        /// generations 4 to 6), `blocks` (the blocks alone, MPLYPAT1: generations 1 to 3), `phased`
-        /// (the blocks with an opening and an ending value a pattern, MPLYPAT2) or
-        /// `kings` (the strips' tables twice, by whether the opponent has a king,
-        /// MPLYPAT4) or `king-strips` (only the strips' and king squares' twice,
-        /// MPLYPAT5: fits the firmware, what core ships); a match plays any of them with
-        /// `evaluator=patterns,weights=FILE`.
+        /// generations 4 to 6), `blocks` (the blocks alone, MPLYPAT1: generations 1
+        /// to 3), `phased` (the blocks with an opening and an ending value a pattern,
+        /// MPLYPAT2) or `kings` (the strips' tables twice, by whether the opponent has
+        /// a king, MPLYPAT4) or `king-strips` (only the strips' and king squares'
+        /// twice, MPLYPAT5: fits the firmware, what core ships); a match plays any of
+        /// them with `evaluator=patterns,weights=FILE`.
         #[arg(long, value_enum, default_value_t = LayoutArg::Strips)]
         layout: LayoutArg,
         /// Start from these tables (a file of this layout, e.g.
-        /// core/data/checkers-patterns.bin with `--layout king-strips`) instead of material alone: go on fitting
-        /// them to new positions. A `strips` file also starts a `kings` or
+        /// core/data/checkers-patterns.bin with `--layout king-strips`) instead of
+        /// material alone: go on fitting them to new positions. A `strips` file also starts a `kings` or
         /// `king-strips` fit: the second copy begins as its tables.
         #[arg(long)]
         init: Option<PathBuf>,
@@ -69,7 +70,8 @@ pub enum LayoutArg {
     /// and one once it has (MPLYPAT4, 98 KB).
     Kings,
     /// The strips layout with a second copy of the strips and king squares only,
-    /// read once the opponent has a king (MPLYPAT5, 61 KB: fits the firmware; what core ships).
+    /// read once the opponent has a king (MPLYPAT5, 61 KB: fits the firmware; what
+    /// core ships).
     KingStrips,
 }
 
