@@ -110,6 +110,24 @@ fn trained_tables_load_play_and_repeat_for_a_seed() {
     );
     // The fit learns: the training loss falls below the material-only start's.
     assert!(train_loss(&log, 4) < train_loss(&log, 0), "{log}");
+    // It writes the epoch with the lowest held-out loss (`--keep best`, the default),
+    // and says so when that is not the last; `--keep last` writes the last.
+    let best = (0..=4u32)
+        .min_by(|&x, &y| validation_loss(&log, x).total_cmp(&validation_loss(&log, y)))
+        .unwrap();
+    assert_eq!(
+        log.contains(&format!("kept epoch {best} ")),
+        best < 4,
+        "epoch {best} is the best\n{log}"
+    );
+    let last = tmp.path().join("last.bin");
+    let last_log = train(&data, &last, &["--keep", "last"]);
+    assert!(!last_log.contains("kept epoch"), "{last_log}");
+    assert_eq!(
+        std::fs::read(&last).unwrap() == std::fs::read(&a).unwrap(),
+        best == 4,
+        "the last epoch's tables differ from the best's unless they are the same epoch"
+    );
     let tables = Tables::parse(Box::leak(bytes.into_boxed_slice())).unwrap();
     assert!(
         tables.scalars[0] > 0,

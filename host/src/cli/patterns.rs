@@ -11,7 +11,7 @@ use microply_core::games::checkers::patterns::{Layout, Tables};
 
 use crate::datagen::positions;
 use crate::patterns::train::{examples, integer_loss, loss, score_scale, split, DataSet};
-use crate::patterns::{fit, FitConfig, Model};
+use crate::patterns::{fit, FitConfig, Keep, Model};
 
 /// The `patterns` subcommands.
 #[derive(Debug, Subcommand)]
@@ -54,7 +54,30 @@ pub enum PatternsCommand {
         /// `king-strips` fit: the second copy begins as its tables.
         #[arg(long)]
         init: Option<PathBuf>,
+        /// Which epoch's tables to write: `best`, the one with the lowest loss on the
+        /// held-out positions (the start, epoch 0, when no pass improved on it), or
+        /// `last` (how generations 1 to 7 were fitted).
+        #[arg(long, value_enum, default_value_t = KeepArg::Best)]
+        keep: KeepArg,
     },
+}
+
+/// `--keep` of `patterns train`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum KeepArg {
+    /// The epoch with the lowest held-out loss.
+    Best,
+    /// The last epoch.
+    Last,
+}
+
+impl From<KeepArg> for Keep {
+    fn from(k: KeepArg) -> Keep {
+        match k {
+            KeepArg::Best => Keep::Best,
+            KeepArg::Last => Keep::Last,
+        }
+    }
 }
 
 /// `--layout` of `patterns train`: core's [`Layout`]s by name.
@@ -127,6 +150,7 @@ pub fn run(command: &PatternsCommand) -> anyhow::Result<()> {
         seed,
         layout,
         init,
+        keep,
     } = command;
     anyhow::ensure!(
         (0.0..=1.0).contains(lambda),
@@ -146,6 +170,7 @@ pub fn run(command: &PatternsCommand) -> anyhow::Result<()> {
         rate: *rate,
         seed: *seed,
         layout: (*layout).into(),
+        keep: (*keep).into(),
         ..FitConfig::default()
     };
     let started = Instant::now();
@@ -203,7 +228,7 @@ pub fn run(command: &PatternsCommand) -> anyhow::Result<()> {
                 p.display()
             ))
     );
-    let model = fit(start, train, validation, &config, |r| {
+    let fitted = fit(start, train, validation, &config, |r| {
         eprintln!(
             "epoch {}: train {:.6}  validation {:.6}  ({:.0} s)",
             r.epoch,
@@ -212,6 +237,13 @@ pub fn run(command: &PatternsCommand) -> anyhow::Result<()> {
             started.elapsed().as_secs_f64()
         );
     });
+    if fitted.epoch < *epochs {
+        eprintln!(
+            "kept epoch {} (the lowest validation loss, {:.6}; --keep last writes epoch {epochs})",
+            fitted.epoch, fitted.validation
+        );
+    }
+    let model = fitted.model;
     let (bytes, clamped) = model.to_file();
     let tables = Tables::parse(Box::leak(bytes.clone().into_boxed_slice()))
         .map_err(|e| anyhow::anyhow!("the written tables do not parse: {e}"))?;

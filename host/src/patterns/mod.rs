@@ -7,4 +7,4 @@ pub mod features;
 pub mod train;
 
 pub use features::Sparse;
-pub use train::{fit, EpochReport, FitConfig, Model};
+pub use train::{fit, EpochReport, FitConfig, Fitted, Keep, Model};

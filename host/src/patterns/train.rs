@@ -38,6 +38,19 @@ pub struct FitConfig {
     /// strips' tables twice, by whether the opponent has a king (`MPLYPAT4`, 98 KB),
     /// or only the strips' and king squares' twice (`MPLYPAT5`, 61 KB, shipped).
     pub layout: Layout,
+    /// Which epoch's tables the fit returns.
+    pub keep: Keep,
+}
+
+/// Which epoch's tables a fit returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keep {
+    /// The epoch (the start counted as epoch 0) with the lowest loss on the held-out
+    /// positions: early stopping, so that a fit that overfits after its first passes
+    /// (the training loss falling, the held-out one rising) gives what it had before.
+    Best,
+    /// The last epoch's, whatever the held-out loss (the fits of generations 1 to 7).
+    Last,
 }
 
 impl Default for FitConfig {
@@ -51,6 +64,7 @@ impl Default for FitConfig {
             validation: 0.05,
             seed: 1,
             layout: Layout::Strips,
+            keep: Keep::Best,
         }
     }
 }
@@ -399,9 +413,21 @@ pub fn split(examples: &[Example], share: f32) -> (&[Example], &[Example]) {
     examples.split_at(examples.len() - held)
 }
 
+/// What a fit returns: the tables it kept and the epoch they are from.
+#[derive(Clone, Debug)]
+pub struct Fitted {
+    /// The tables, before rounding.
+    pub model: Model,
+    /// Their epoch (0: the start, when no epoch improved on it under [`Keep::Best`]).
+    pub epoch: u32,
+    /// Their loss on the held-out positions.
+    pub validation: f64,
+}
+
 /// Fits `start` (e.g. [`Model::new`], or [`Model::from_tables`] to go on from
-/// fitted tables) to `train`, reporting each epoch (with the loss on `validation`).
-/// `start`'s layout is the fit's; `config.layout` chose the features of the
+/// fitted tables) to `train`, reporting each epoch (with the loss on `validation`),
+/// and returns the epoch `config.keep` asks for (with no held-out positions, the
+/// last). `start`'s layout is the fit's; `config.layout` chose the features of the
 /// examples and must be the same.
 pub fn fit(
     start: Model,
@@ -409,8 +435,14 @@ pub fn fit(
     validation: &[Example],
     config: &FitConfig,
     mut report: impl FnMut(EpochReport),
-) -> Model {
+) -> Fitted {
     debug_assert_eq!(start.layout, config.layout);
+    let keep_best = config.keep == Keep::Best && !validation.is_empty();
+    let mut best = Fitted {
+        validation: loss(&start, validation),
+        model: start.clone(),
+        epoch: 0,
+    };
     let mut model = start;
     let table = model.patterns.len();
     let n = table + SCALARS;
@@ -446,13 +478,21 @@ pub fn fit(
             model.patterns.copy_from_slice(&params[..table]);
             model.scalars.copy_from_slice(&params[table..]);
         }
+        let validation = loss(&model, validation);
         report(EpochReport {
             epoch,
             train: loss(&model, train),
-            validation: loss(&model, validation),
+            validation,
         });
+        if !keep_best || validation < best.validation {
+            best = Fitted {
+                model: model.clone(),
+                epoch,
+                validation,
+            };
+        }
     }
-    model
+    best
 }
 
 #[cfg(test)]
@@ -585,6 +625,54 @@ mod tests {
         assert!(king_strips.into_layout(Layout::Kings).is_none());
     }
 
+    /// Held-out positions labelled against the training ones: every pass of the fit
+    /// makes the held-out loss worse, so `Keep::Best` returns the start (epoch 0)
+    /// unchanged and `Keep::Last` the last epoch; with nothing held out both are the last.
+    #[test]
+    fn the_best_epoch_on_the_held_out_positions_is_kept() {
+        let fen = "B:W21,22,23,24:B9,10,11,12";
+        let set = |r: i8| {
+            let ps = [labelled(fen, r, 0), labelled("W:WK7,K18,28:BK19,K31", r, 0)];
+            examples(
+                &[DataSet {
+                    positions: &ps,
+                    k: 1.0,
+                }],
+                1.0,
+                Layout::Strips,
+            )
+        };
+        let (train, held) = (set(1), set(-1));
+        let config = |keep| FitConfig {
+            epochs: 5,
+            batch: 2,
+            rate: 0.01,
+            keep,
+            ..FitConfig::default()
+        };
+        let start = Model::new(Layout::Strips);
+        let at_start = loss(&start, &held);
+        let mut reports = Vec::new();
+        let best = fit(start.clone(), &train, &held, &config(Keep::Best), |r| {
+            reports.push(r);
+        });
+        assert_eq!(reports.len(), 5);
+        assert!(reports
+            .windows(2)
+            .all(|w| w[1].validation > w[0].validation));
+        assert!(reports[0].validation > at_start);
+        assert_eq!(best.epoch, 0);
+        assert_eq!(best.validation, at_start);
+        assert_eq!(best.model.patterns, start.patterns);
+        let last = fit(start.clone(), &train, &held, &config(Keep::Last), |_| {});
+        assert_eq!(last.epoch, 5);
+        assert_eq!(last.validation, reports[4].validation);
+        assert_ne!(last.model.patterns, start.patterns);
+        let unheld = fit(start, &train, &[], &config(Keep::Best), |_| {});
+        assert_eq!(unheld.epoch, 5);
+        assert_eq!(unheld.model.patterns, last.model.patterns);
+    }
+
     /// Fits a few positions; the float model's values and core's integer evaluator on
     /// the rounded file agree to the rounding (two views' regions and 5 scalars, each
     /// within half of 1/128, plus the integer divisions of the late terms and the
@@ -616,7 +704,7 @@ mod tests {
             layout,
             ..FitConfig::default()
         };
-        let model = fit(Model::new(layout), &ex, &ex, &config, |_| {});
+        let model = fit(Model::new(layout), &ex, &ex, &config, |_| {}).model;
         let (bytes, clamped) = model.to_file();
         assert_eq!((bytes.len(), clamped), (file_len, 0));
         let tables = Tables::parse(Box::leak(bytes.clone().into_boxed_slice())).unwrap();
