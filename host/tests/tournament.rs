@@ -425,6 +425,22 @@ fn a_match_stops_early_by_sprt() {
         - 1;
     assert!(games < 200, "stopped early after {games} games");
     assert!(dir.join("score.svg").exists() && dir.join("match.md").exists());
+    // `elo --run` rates the saved run from its journal alone: the same figures as
+    // the match printed from its games in memory, and the folder left as it was.
+    let journal = std::fs::read(dir.join("games.jsonl")).unwrap();
+    let rated = Command::new(BIN)
+        .args(["elo", "--run", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(rated.status.success());
+    let rated = String::from_utf8_lossy(&rated.stdout);
+    let printed = text.split("\n![score over games]").next().unwrap();
+    assert!(rated.starts_with(printed), "{rated}\n---\n{printed}");
+    assert!(
+        rated.ends_with(&format!("{games} games rated, {games} of them in pairs whose two games finished (the pentanomial figures)\n")),
+        "{rated}"
+    );
+    assert_eq!(std::fs::read(dir.join("games.jsonl")).unwrap(), journal);
 }
 
 /// The strength lab's short seeded run, node-limited so it is the same everywhere:

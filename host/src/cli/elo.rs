@@ -28,6 +28,15 @@ pub struct EloArgs {
     /// logistic (default), normalized or bayeselo.
     #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA[,MODEL]", value_parser = super::parse_sprt)]
     pub sprt: Option<Sprt>,
+    /// Rate the match saved in DIR (`microply match --out DIR`), finished or stopped,
+    /// from its journal, without playing on or changing the folder: W/D/L, the
+    /// pentanomial figures of its complete pairs and the saved SPRT's state.
+    #[arg(
+        long,
+        value_name = "DIR",
+        conflicts_with_all = ["wins", "draws", "losses", "pentanomial", "sprt", "simulate"]
+    )]
+    pub run: Option<std::path::PathBuf>,
     /// Simulate matches of A, ELO stronger than B, to the --sprt's decision: how many
     /// games it takes (median, 90th percentile) and how often it accepts H1.
     #[arg(
@@ -70,12 +79,16 @@ pub fn run(args: &EloArgs) -> anyhow::Result<()> {
     if let Some(elo) = args.simulate {
         return simulate(args, elo);
     }
+    if let Some(dir) = &args.run {
+        print!("{}", super::tournament::saved_match_summary(dir)?);
+        return Ok(());
+    }
     match (args.wdl(), args.pentanomial) {
         (Some(wdl), pentanomial) => print!("{}", match_summary(wdl, pentanomial, args.sprt)),
         (None, Some(pentanomial)) => print!("{}", pairs_summary(pentanomial, args.sprt)),
         (None, None) => {
             bail!(
-                "nothing to rate: give --wins, --draws and --losses, --pentanomial, or --simulate"
+                "nothing to rate: give --wins, --draws and --losses, --pentanomial, --run DIR or --simulate"
             )
         }
     }

@@ -439,6 +439,63 @@ fn match_summary(config: &TournamentConfig, records: &[GameRecord]) -> String {
         + "\n![score over games](score.svg)\n"
 }
 
+/// The summary of the match saved in `dir`, finished or stopped, without playing on
+/// and without changing the folder (`microply elo --run DIR`): wins, draws and losses
+/// of every finished game, the pentanomial figures of the pairs whose two games both
+/// finished, and the saved SPRT's state.
+///
+/// # Errors
+/// No run in `dir`, a damaged one, or a tournament of more than two players.
+pub fn saved_match_summary(dir: &Path) -> anyhow::Result<String> {
+    let (config, mut records) = Checkpoint::peek(dir)
+        .with_context(|| format!("--run: reading the run in {}", dir.display()))?;
+    if config.players.len() != 2 {
+        anyhow::bail!(
+            "--run {}: the run has {} players, a match two (a tournament's report is its report.md)",
+            dir.display(),
+            config.players.len()
+        );
+    }
+    records.sort_by_key(|r| r.spec.index);
+    let finished = records.len();
+    // A run the SPRT stopped is rated on the games the match kept: those before the
+    // first pair boundary of the gap-free prefix that decided (the stop rule itself).
+    let gap_free = records
+        .iter()
+        .enumerate()
+        .take_while(|(i, r)| r.spec.index == *i)
+        .count();
+    let decided = crate::tournament::run::sprt_stop(config.sprt)(&records[..gap_free]);
+    if let Some(k) = decided {
+        records.retain(|r| r.spec.index < k);
+    }
+    let finished_in = |i: usize| records.binary_search_by_key(&i, |r| r.spec.index).is_ok();
+    let paired: Vec<GameRecord> = records
+        .iter()
+        .filter(|r| finished_in(r.spec.index ^ 1))
+        .cloned()
+        .collect();
+    let names = format!("{} vs {}\n", config.players[0].name, config.players[1].name);
+    Ok(names
+        + &crate::ratings::match_summary(
+            wdl_of_first(&records),
+            Some(crate::tournament::run::pentanomial_of_first(&paired)),
+            config.sprt,
+        )
+        + &crate::tournament::output::endings(&records)
+        + &decided.map_or(String::new(), |k| match finished - k {
+            0 => format!("The SPRT decided after {k} games.\n"),
+            late => format!(
+                "The SPRT decided after {k} games: {late} finished after them, left out as the match left them out.\n"
+            ),
+        })
+        + &format!(
+            "{} games rated, {} of them in pairs whose two games finished (the pentanomial figures)\n",
+            records.len(),
+            paired.len()
+        ))
+}
+
 fn score_svg(config: &TournamentConfig, records: &[GameRecord]) -> anyhow::Result<String> {
     let points: Vec<f64> = records.iter().map(|r| r.points_of(0).as_f64()).collect();
     let running = crate::ratings::running_score(&points)?;
@@ -447,4 +504,69 @@ fn score_svg(config: &TournamentConfig, records: &[GameRecord]) -> anyhow::Resul
         config.players[0].name, config.players[1].name
     );
     Ok(crate::report::score_plot(&title, &running)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::game::Outcome;
+
+    fn record(index: usize, first: usize, outcome: Outcome) -> GameRecord {
+        let mut r = GameRecord::bare(first, 1 - first, outcome);
+        r.spec.index = index;
+        r
+    }
+
+    #[test]
+    fn a_stopped_match_is_rated_from_its_journal_without_touching_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut config: TournamentConfig = toml::from_str(
+            "game = \"tictactoe\"\n[[player]]\nname = \"A\"\ndepth = 1\n[[player]]\nname = \"B\"\ndepth = 2",
+        )
+        .unwrap();
+        config.sprt = Some(super::super::parse_sprt("0,10,0.05,0.05").unwrap());
+        let mut run = Checkpoint::create(dir.path(), config, PathBuf::from(".")).unwrap();
+        // Finished out of order, as two workers finish them: pair 0-1 A wins both,
+        // pair 4-5 A loses both, game 3 drawn while game 2 was still playing.
+        for r in [
+            record(1, 1, Outcome::SecondWins),
+            record(3, 1, Outcome::Draw),
+            record(0, 0, Outcome::FirstWins),
+            record(5, 1, Outcome::FirstWins),
+            record(4, 0, Outcome::SecondWins),
+        ] {
+            run.append(dir.path(), r).unwrap();
+        }
+        let journal = dir.path().join("games.jsonl");
+        let mut torn = std::fs::read(&journal).unwrap();
+        torn.extend_from_slice(b"{\"spec\":{\"index\":2");
+        std::fs::write(&journal, &torn).unwrap();
+
+        let summary = saved_match_summary(dir.path()).unwrap();
+        assert!(
+            summary.starts_with("A vs B\ngames 5: W 2 D 1 L 2"),
+            "{summary}"
+        );
+        assert!(summary.contains("pairs 2: [1, 0, 0, 0, 1]\n"), "{summary}");
+        assert!(
+            summary.contains("SPRT on pairs: elo0 0 elo1 10"),
+            "{summary}"
+        );
+        assert!(
+            summary.ends_with("5 games rated, 4 of them in pairs whose two games finished (the pentanomial figures)\n"),
+            "{summary}"
+        );
+        // The line a running match may still be writing is left as it is.
+        assert_eq!(std::fs::read(&journal).unwrap(), torn);
+    }
+
+    #[test]
+    fn a_folder_without_a_run_is_named_in_the_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let e = saved_match_summary(dir.path()).unwrap_err();
+        assert!(
+            format!("{e:#}").contains("--run: reading the run in"),
+            "{e:#}"
+        );
+    }
 }

@@ -150,6 +150,23 @@ impl Checkpoint {
         Ok(read_run_file(dir)?.config)
     }
 
+    /// The configuration and finished games of the run in `dir`, read without
+    /// changing the folder: a run still playing may be writing its journal's last
+    /// line, which is left alone (and not counted).
+    ///
+    /// # Errors
+    /// I/O errors, or a damaged file named with its line.
+    pub fn peek(dir: &Path) -> io::Result<(TournamentConfig, Vec<GameRecord>)> {
+        if !dir.join(RUN_FILE).exists() && dir.join(STATE_FILE).exists() {
+            let old = read_state_file(dir)?;
+            return Ok((old.config, old.records));
+        }
+        let run = read_run_file(dir)?;
+        let bytes = std::fs::read(dir.join(JOURNAL_FILE))?;
+        let records = parse_journal(&bytes[..complete_lines(&bytes)])?;
+        Ok((run.config, records))
+    }
+
     fn migrate(dir: &Path) -> io::Result<Checkpoint> {
         let old = read_state_file(dir)?;
         let mut journal = Vec::new();
@@ -191,15 +208,24 @@ fn damaged(file: &str, why: &str) -> io::Error {
 /// a kill while it was written, and is dropped and cut from the file.
 fn read_journal(path: &Path) -> io::Result<Vec<GameRecord>> {
     let bytes = std::fs::read(path)?;
-    let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let complete = complete_lines(&bytes);
     if complete < bytes.len() {
         File::options()
             .write(true)
             .open(path)?
             .set_len(complete as u64)?;
     }
+    parse_journal(&bytes[..complete])
+}
+
+/// The length of `bytes` up to and with its last newline: the journal's whole lines.
+fn complete_lines(bytes: &[u8]) -> usize {
+    bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1)
+}
+
+fn parse_journal(complete: &[u8]) -> io::Result<Vec<GameRecord>> {
     let mut records = Vec::new();
-    for (i, line) in bytes[..complete].split(|&b| b == b'\n').enumerate() {
+    for (i, line) in complete.split(|&b| b == b'\n').enumerate() {
         if line.is_empty() {
             continue;
         }
