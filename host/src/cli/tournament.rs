@@ -441,8 +441,9 @@ fn match_summary(config: &TournamentConfig, records: &[GameRecord]) -> String {
 
 /// The summary of the match saved in `dir`, finished or stopped, without playing on
 /// and without changing the folder (`microply elo --run DIR`): wins, draws and losses
-/// of every finished game, the pentanomial figures of the pairs whose two games both
-/// finished, and the saved SPRT's state.
+/// of every finished game (of a run the SPRT stopped, the games the match kept), the
+/// pentanomial figures of the pairs whose two games both finished, and the saved
+/// SPRT's state.
 ///
 /// # Errors
 /// No run in `dir`, a damaged one, or a tournament of more than two players.
