@@ -429,14 +429,18 @@ fn check_resumed_tournament(
 
 /// The match's Elo, LOS, pentanomial (games in colour-swapped pairs) and SPRT.
 fn match_summary(config: &TournamentConfig, records: &[GameRecord]) -> String {
+    rated(config, records, records) + "\n![score over games](score.svg)\n"
+}
+
+/// The players, the W/D/L of `records`, the pentanomial figures of `pairs` (whole
+/// pairs in index order), the SPRT's state and how the games ended.
+fn rated(config: &TournamentConfig, records: &[GameRecord], pairs: &[GameRecord]) -> String {
     let wdl = wdl_of_first(records);
-    let pentanomial = crate::tournament::run::pentanomial_of_first(records);
-    let sprt = config.sprt;
+    let pentanomial = crate::tournament::run::pentanomial_of_first(pairs);
     let names = format!("{} vs {}\n", config.players[0].name, config.players[1].name);
     names
-        + &crate::ratings::match_summary(wdl, Some(pentanomial), sprt)
+        + &crate::ratings::match_summary(wdl, Some(pentanomial), config.sprt)
         + &crate::tournament::output::endings(records)
-        + "\n![score over games](score.svg)\n"
 }
 
 /// The summary of the match saved in `dir`, finished or stopped, without playing on
@@ -476,14 +480,7 @@ pub fn saved_match_summary(dir: &Path) -> anyhow::Result<String> {
         .filter(|r| finished_in(r.spec.index ^ 1))
         .cloned()
         .collect();
-    let names = format!("{} vs {}\n", config.players[0].name, config.players[1].name);
-    Ok(names
-        + &crate::ratings::match_summary(
-            wdl_of_first(&records),
-            Some(crate::tournament::run::pentanomial_of_first(&paired)),
-            config.sprt,
-        )
-        + &crate::tournament::output::endings(&records)
+    Ok(rated(&config, &records, &paired)
         + &decided.map_or(String::new(), |k| match finished - k {
             0 => format!("The SPRT decided after {k} games.\n"),
             late => format!(

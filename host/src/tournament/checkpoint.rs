@@ -126,7 +126,7 @@ impl Checkpoint {
     /// # Errors
     /// I/O errors, or a damaged file named with its line.
     pub fn load(dir: &Path) -> io::Result<Checkpoint> {
-        if !dir.join(RUN_FILE).exists() && dir.join(STATE_FILE).exists() {
+        if only_old_state(dir) {
             return Checkpoint::migrate(dir);
         }
         let run = read_run_file(dir)?;
@@ -144,7 +144,7 @@ impl Checkpoint {
     /// # Errors
     /// I/O errors, or a damaged file.
     pub fn saved_config(dir: &Path) -> io::Result<TournamentConfig> {
-        if !dir.join(RUN_FILE).exists() && dir.join(STATE_FILE).exists() {
+        if only_old_state(dir) {
             return Ok(read_state_file(dir)?.config);
         }
         Ok(read_run_file(dir)?.config)
@@ -157,7 +157,7 @@ impl Checkpoint {
     /// # Errors
     /// I/O errors, or a damaged file named with its line.
     pub fn peek(dir: &Path) -> io::Result<(TournamentConfig, Vec<GameRecord>)> {
-        if !dir.join(RUN_FILE).exists() && dir.join(STATE_FILE).exists() {
+        if only_old_state(dir) {
             let old = read_state_file(dir)?;
             return Ok((old.config, old.records));
         }
@@ -198,6 +198,11 @@ fn read_state_file(dir: &Path) -> io::Result<Checkpoint> {
         config: under_todays_defaults(old.config, 0),
         ..old
     })
+}
+
+/// Whether `dir` holds an older version's `state.json` and no journal.
+fn only_old_state(dir: &Path) -> bool {
+    !dir.join(RUN_FILE).exists() && dir.join(STATE_FILE).exists()
 }
 
 fn damaged(file: &str, why: &str) -> io::Error {
