@@ -12,6 +12,12 @@ const ZERO_COUNT: f64 = 1e-3;
 /// The most Newton (or bisection) steps of a root search; they converge in a handful.
 const ROOT_STEPS: usize = 200;
 
+/// A root search stops when its step, or its bracket, is this small relative to θ...
+const ROOT_TOLERANCE: f64 = 1e-15;
+
+/// ...the step only where f(θ) is this close to 0 (a stalled step at a pole is not a root).
+const ROOT_VALUE_TOLERANCE: f64 = 1e-12;
+
 /// The most fixed-point iterations of the normalized model's estimate.
 const NORMALIZED_STEPS: usize = 200;
 
@@ -123,7 +129,11 @@ impl<const N: usize> Sample<N> {
     ///
     /// f decreases strictly from +∞ to −∞ on (−1/max d, −1/min d) (every p̂ᵢ > 0), so the
     /// root is unique; Newton's method from `guess`, falling back to bisection whenever
-    /// a step leaves the bracket.
+    /// a step leaves the bracket or stalls. Near either end of the bracket f has a pole
+    /// and Newton's step, 1/qᵢ for the dominating term, shrinks to nothing although f is
+    /// far from 0: a tiny step counts as convergence only where f is about 0, else the
+    /// bracket is bisected (an SPRT of 2026-12-07 stopped at LLR −63 with the score at
+    /// +75 Elo when a stalled step at the pole was taken for the root).
     fn lagrange_root(&self, shifts: &[f64; N], guess: f64) -> f64 {
         let max = shifts.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let min = shifts.iter().copied().fold(f64::INFINITY, f64::min);
@@ -147,15 +157,18 @@ impl<const N: usize> Sample<N> {
                 high = theta;
             }
             let newton = theta - value / slope;
-            let next = if newton > low && newton < high {
+            let stalled = (newton - theta).abs() <= ROOT_TOLERANCE * (1.0 + theta.abs());
+            if stalled && value.abs() <= ROOT_VALUE_TOLERANCE {
+                return newton;
+            }
+            if high - low <= ROOT_TOLERANCE * (1.0 + theta.abs()) {
+                return 0.5 * (low + high);
+            }
+            theta = if newton > low && newton < high && !stalled {
                 newton
             } else {
                 0.5 * (low + high)
             };
-            if (next - theta).abs() <= 1e-15 * (1.0 + theta.abs()) {
-                return next;
-            }
-            theta = next;
         }
         theta
     }
@@ -201,6 +214,59 @@ mod tests {
             let logistic = sample.llr_logistic(0.5, 0.514_387);
             let normalized = sample.llr_normalized(0.0, 0.040_7);
             assert!(logistic.is_finite() && normalized.is_finite(), "{counts:?}");
+        }
+    }
+
+    /// The pairs of a real SPRT at the moment it went wrong (probcut against exact,
+    /// 2026-12-07, 47 pairs): the root of p0 lies near the pole of the bracket's upper
+    /// end, where Newton's step stalled, and the LLR read −63.30. The reference value is
+    /// computed by plain bisection of f to the last bit (a separate method: Python,
+    /// 3,000 halvings), 0.969408 after 0.933140 for the pairs before it.
+    #[test]
+    fn a_root_near_the_pole_is_found() {
+        let scores = [0.0, 0.25, 0.5, 0.75, 1.0];
+        let s1 = 1.0 / (1.0 + 10f64.powf(-10.0 / 400.0));
+        let sample = Sample::new([2, 1, 22, 19, 3], scores);
+        let p0 = sample.most_likely_with_mean(0.5);
+        let want = [
+            0.166_892_577_635,
+            0.033_907_640_359,
+            0.468_085_106_383,
+            0.294_536_555_614,
+            0.036_578_120_008,
+        ];
+        for (p, w) in p0.iter().zip(want) {
+            assert!((p - w).abs() < 1e-9, "{p0:?}");
+        }
+        assert!((sample.llr_logistic(0.5, s1) - 0.969_407_516).abs() < 1e-6);
+        let before = Sample::new([2, 1, 22, 18, 3], scores);
+        assert!((before.llr_logistic(0.5, s1) - 0.933_140).abs() < 1e-6);
+    }
+
+    /// Every count vector over a grid of small and large counts (9⁵ of them), at the
+    /// means an SPRT(0, 10) and SPRT(−10, 0) ask for: the most likely distribution is a
+    /// distribution (every pᵢ in (0, 1], summing to 1) with that mean, so the LLR is
+    /// finite. (The stalled Newton step failed 138 of these 177,147 cases.)
+    #[test]
+    fn most_likely_distributions_are_distributions_over_a_grid() {
+        let grid = [0, 1, 2, 3, 5, 8, 13, 22, 40];
+        let s1 = 1.0 / (1.0 + 10f64.powf(-10.0 / 400.0));
+        let mut counts = [0u64; 5];
+        for code in 0..grid.len().pow(5) {
+            let mut rest = code;
+            for c in &mut counts {
+                *c = grid[rest % grid.len()];
+                rest /= grid.len();
+            }
+            let sample = Sample::new(counts, [0.0, 0.25, 0.5, 0.75, 1.0]);
+            for s in [0.5, s1, 1.0 - s1] {
+                let p = sample.most_likely_with_mean(s);
+                let (mean, _) = sample.moments(&p);
+                let ok = p.iter().all(|&q| q > 0.0 && q <= 1.0)
+                    && (p.iter().sum::<f64>() - 1.0).abs() < 1e-9
+                    && (mean - s).abs() < 1e-9;
+                assert!(ok, "{counts:?} at mean {s}: {p:?}");
+            }
         }
     }
 }
