@@ -90,6 +90,13 @@ pub trait Game: Copy + Eq + fmt::Debug + Sized {
     /// ([`Replacement::Deeper`]).
     const REPLACEMENT: Replacement = Replacement::Newest;
 
+    /// How far outside its window (raw score units) a shallow search must land for
+    /// the ProbCut mode ([`Mode::ProbCut`](crate::search::Mode)) to cut a node: about
+    /// 1.5 standard deviations of the difference between searches four plies apart,
+    /// measured for the game's evaluators. `None` (the default): not measured, and
+    /// the ProbCut mode searches the game exactly.
+    const PROBCUT_MARGIN: Option<i32> = None;
+
     /// Whether a static evaluation here is meaningful. Searches extend non-quiet
     /// positions past their nominal depth (checkers: a capture is pending).
     fn is_quiet(&self) -> bool {

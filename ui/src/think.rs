@@ -6,7 +6,7 @@ use core::fmt;
 
 use microply_core::games::AnyPosition;
 use microply_core::protocol::MoveWord;
-use microply_core::search::{Clock, Entry, Limits, Settings, Table};
+use microply_core::search::{Clock, Entry, Limits, Mode, Settings, Table};
 use microply_core::selectable::EvaluatorSet;
 use microply_core::{decide, with_position, Playable, Score};
 
@@ -78,10 +78,10 @@ fn think_typed<G: Playable, C: Clock>(
     mut progress: impl FnMut(u32),
 ) -> Result<Thought, ThinkError> {
     let first = pos.nth_move(0).ok_or(ThinkError::NoMove)?;
-    // The device plays what the engine plays by default: every game's default
-    // evaluator (checkers' learned pattern tables) and the default search (exact
-    // PVS), the strongest setting the strength log measured at equal time
-    // (docs/checkers-strength.md). The scripted walk-throughs (firmware/docs/device/)
+    // The device plays the strongest setting the strength log measured at equal
+    // time (docs/checkers-strength.md): every game's default evaluator (checkers'
+    // learned pattern tables) and PVS with ProbCut (tests 61 and 63; a game without
+    // a measured ProbCut margin, every game but checkers, is searched exactly). The scripted walk-throughs (firmware/docs/device/)
     // are recorded with it: a change here means recording them again
     // (`microply device --autoplay GAME --level medium`, firmware/README.md).
     let set = EvaluatorSet::default();
@@ -89,6 +89,7 @@ fn think_typed<G: Playable, C: Clock>(
     let stack = bytemuck::pod_align_to_mut::<MoveWord, G::Move>(words).1;
     let settings = Settings {
         limits,
+        mode: Mode::ProbCut,
         ..Settings::default()
     };
     let result = decide(
@@ -121,10 +122,10 @@ mod tests {
     use std::vec;
 
     /// The device's checkers search, written out: the learned pattern tables and
-    /// PVS, the engine's measured default, not the first default (`baseline` with
-    /// AB-SSS\*), which gives another value on the middle-game example.
+    /// PVS with ProbCut, the measured strongest, not the first default (`baseline`
+    /// with AB-SSS\*), which gives another value on the middle-game example.
     #[test]
-    fn the_device_plays_checkers_with_the_pattern_tables_and_pvs() {
+    fn the_device_plays_checkers_with_the_pattern_tables_and_probcut() {
         use microply_core::games::checkers::{Baseline, Checkers, Patterns};
         use microply_core::search::Algorithm;
         use microply_core::Notation as _;
@@ -143,6 +144,7 @@ mod tests {
             let settings = Settings {
                 algorithm,
                 limits,
+                mode: Mode::ProbCut,
                 ..Settings::default()
             };
             let mut table = Table::new(&mut tt);

@@ -123,7 +123,8 @@ function positionCommand(plies) {
 }
 
 function goCommand() {
-  return `go ${$('limit').value} ${Math.max(1, Number($('limit-value').value) || 1)} algo=${$('algo').value}`;
+  const limit = Math.max(1, Number($('limit-value').value) || 1);
+  return `go ${$('limit').value} ${limit} algo=${$('algo').value} mode=${$('mode').value}`;
 }
 
 /** Whether the engine plays the side whose turn it is in `fen`. */

@@ -77,7 +77,7 @@ pub enum Command<'l> {
         limit: GoLimit,
         /// Which search.
         algorithm: Algorithm,
-        /// Exact (the default) or selective.
+        /// Exact (the default), selective or probcut.
         mode: Mode,
         /// Clear the table first (the default) or keep what earlier searches stored.
         table: TableUse,
@@ -88,7 +88,7 @@ pub enum Command<'l> {
         limit: GoLimit,
         /// Which search.
         algorithm: Algorithm,
-        /// Exact (the default) or selective.
+        /// Exact (the default), selective or probcut.
         mode: Mode,
         /// Clear the table before each move's search (the default) or keep it.
         table: TableUse,

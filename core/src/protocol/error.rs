@@ -36,7 +36,7 @@ pub enum ProtocolError<'l> {
     UnknownGame(&'l str),
     /// The algorithm name is not known.
     UnknownAlgorithm(&'l str),
-    /// The search mode is not `exact` or `selective`.
+    /// The search mode is not `exact`, `selective` or `probcut`.
     UnknownMode(&'l str),
     /// The `table=` value is not `clear` or `keep`.
     UnknownTableUse(&'l str),
@@ -118,7 +118,10 @@ impl fmt::Display for ProtocolError<'_> {
                 )
             }
             ProtocolError::UnknownMode(w) => {
-                write!(f, "unknown search mode '{w}' (expected exact or selective)")
+                write!(
+                    f,
+                    "unknown search mode '{w}' (expected exact, selective or probcut)"
+                )
             }
             ProtocolError::UnknownTableUse(w) => {
                 write!(f, "unknown table use '{w}' (expected clear or keep)")

@@ -7,6 +7,7 @@
 use super::context::{search_child, Abort, Context, Found};
 use super::limits::Clock;
 use super::ordering::MovePicker;
+use super::probcut;
 use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::player::Player;
@@ -143,6 +144,9 @@ pub(crate) fn negamax<W: ChildWindow, G: Game, E: Evaluator<G>, C: Clock>(
         horizon_below = h.horizon;
         alpha = alpha.max(h.lower);
         beta = beta.min(h.upper);
+    }
+    if let Some(cut) = probcut::cut::<W, _, _, _>(ctx, pos, stack, depth, ply, alpha, beta)? {
+        return Ok(cut);
     }
     let (table_move, killers) = if ctx.reorder {
         (hit.and_then(|h| h.best), ctx.killers.at(ply))

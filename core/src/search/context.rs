@@ -48,6 +48,9 @@ pub(crate) struct Context<'s, 't, G: Game, E: Evaluator<G>, C: Clock> {
     pub(crate) killers: Killers<G::Move>,
     /// Whether the search is selective ([`Mode::Selective`]).
     pub(crate) selective: bool,
+    /// Whether null-window nodes try ProbCut's cut ([`Mode::ProbCut`] with an
+    /// algorithm it serves: [`super::probcut::serves`]).
+    pub(crate) probcut: bool,
     /// The history heuristic (used in selective mode only).
     pub(crate) history: History,
     /// The nominal depth of the current iteration (it bounds the extensions).
@@ -83,6 +86,7 @@ impl<'s, 't, G: Game, E: Evaluator<G>, C: Clock> Context<'s, 't, G, E, C> {
             reorder,
             killers: Killers::new(),
             selective: mode == Mode::Selective,
+            probcut: false,
             history: History::new(),
             root_depth: 0,
             root_best: None,

@@ -6,6 +6,7 @@ use super::alphabeta::FullWindow;
 use super::context::{Abort, Context};
 use super::limits::Clock;
 use super::oracle::{NoOracle, Oracle};
+use super::probcut;
 use super::pvs::Scout;
 use super::stats::Stats;
 use super::time::Deepening;
@@ -116,6 +117,7 @@ pub fn search_with<G: Game, E: Evaluator<G>, C: Clock>(
         settings.reorder,
         settings.mode,
     );
+    ctx.probcut = probcut::serves(settings.mode, settings.algorithm);
     let last = settings
         .limits
         .depth

@@ -36,6 +36,7 @@ mod mode;
 mod mtdf;
 mod oracle;
 mod ordering;
+mod probcut;
 mod pvs;
 mod sss;
 mod stats;

@@ -1,5 +1,6 @@
-//! The search mode: exact (every algorithm returns minimax's value) or selective (the
-//! pruning and extensions of playing engines, for strength at equal time).
+//! The search mode: exact (every algorithm returns minimax's value), selective (the
+//! pruning and extensions of playing engines) or ProbCut (the exact search with
+//! ProbCut's forward pruning, the strongest in checkers at equal time).
 
 use core::fmt;
 use core::str::FromStr;
@@ -15,6 +16,13 @@ use core::str::FromStr;
 ///   forcing ([`Game::is_forcing`](crate::Game::is_forcing): in checkers a man
 ///   crowning). Values may then differ from minimax's. See
 ///   `docs/search.md`.
+/// - [`Mode::ProbCut`]: the exact search with ProbCut's cut at null-window nodes
+///   (a shallower search far outside the window settles the node: `probcut.rs`).
+///   Values may differ from minimax's. PVS and alpha-beta use it (MTD(f) and
+///   AB-SSS\* search exactly in this mode), and only games with a measured margin
+///   ([`Game::PROBCUT_MARGIN`](crate::Game::PROBCUT_MARGIN): checkers). In checkers
+///   it beat the exact search by +36 Elo at 1+0.01 and +48 at 2+0.02
+///   (docs/checkers-strength.md, tests 61 and 63).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum Mode {
@@ -23,11 +31,13 @@ pub enum Mode {
     Exact,
     /// Aspiration, history ordering, late-move reductions, extensions.
     Selective,
+    /// The exact search plus ProbCut.
+    ProbCut,
 }
 
 impl Mode {
-    /// Both modes.
-    pub const ALL: [Mode; 2] = [Mode::Exact, Mode::Selective];
+    /// Every mode.
+    pub const ALL: [Mode; 3] = [Mode::Exact, Mode::Selective, Mode::ProbCut];
 
     /// The protocol name.
     #[must_use]
@@ -35,6 +45,7 @@ impl Mode {
         match self {
             Mode::Exact => "exact",
             Mode::Selective => "selective",
+            Mode::ProbCut => "probcut",
         }
     }
 }
@@ -51,7 +62,7 @@ pub struct UnknownMode;
 
 impl fmt::Display for UnknownMode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("unknown search mode (expected exact or selective)")
+        f.write_str("unknown search mode (expected exact, selective or probcut)")
     }
 }
 

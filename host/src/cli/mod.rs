@@ -106,7 +106,8 @@ pub enum Command {
         /// Checkers endgame databases (`egtb generate`) probed by the search.
         #[arg(long, value_name = "DIR")]
         egtb: Option<std::path::PathBuf>,
-        /// Search mode: exact (every algorithm gives minimax's value) or selective.
+        /// Search mode: exact (every algorithm gives minimax's value), selective or probcut
+        /// (the exact search with ProbCut).
         #[arg(long, default_value = "exact", value_parser = parse_mode)]
         mode: Mode,
     },
@@ -282,8 +283,9 @@ pub enum Command {
         /// Play without endgame tables even when the default directory holds some.
         #[arg(long)]
         no_egtb: bool,
-        /// Search mode: selective (aspiration, history, reductions, extensions) or exact.
-        #[arg(long, default_value = "selective", value_parser = parse_mode)]
+        /// Search mode: probcut (the exact search with ProbCut, the strongest measured
+        /// in checkers), selective (aspiration, history, reductions, extensions) or exact.
+        #[arg(long, default_value = "probcut", value_parser = parse_mode)]
         mode: Mode,
         /// Checkers pattern tables (`patterns train --out FILE`) for the engine's
         /// `patterns` evaluator instead of the compiled-in ones, e.g. the kings

@@ -29,7 +29,7 @@ pub struct PlayArgs {
     pub algo: Algorithm,
     /// Checkers endgame databases for the engine's search.
     pub egtb: Option<std::path::PathBuf>,
-    /// The engine's search mode (`microply play` defaults to selective: strength).
+    /// The engine's search mode (`microply play` defaults to probcut: strength).
     pub mode: Mode,
     /// Checkers pattern tables for the engine's `patterns` evaluator instead of the
     /// compiled-in ones (checkers only).

@@ -197,7 +197,7 @@ mod tests {
         );
         assert_eq!(
             Mode::from_name("fast").unwrap_err().to_string(),
-            "unknown search mode 'fast' (expected exact or selective)"
+            "unknown search mode 'fast' (expected exact, selective or probcut)"
         );
     }
 }

@@ -72,7 +72,8 @@ pub struct PlayerConfig {
     /// The search: minimax, alphabeta, pvs, mtdf or sss (sss when absent).
     #[serde(default, with = "super::names")]
     pub algo: Algorithm,
-    /// The search mode: exact or selective (the protocol's default, exact, when absent).
+    /// The search mode: exact, selective or probcut (the protocol's default, exact, when
+    /// absent).
     #[serde(
         default,
         with = "super::names::option",
@@ -188,16 +189,24 @@ impl PlayerConfig {
     /// A warning for settings that run but are known to play badly, to show before a
     /// match: the selective mode with AB-SSS\*, whose null-window passes re-search the
     /// reduced moves (docs/search.md, "Tuning the selective mode"); the selective mode
-    /// is meant for PVS (the default algorithm).
+    /// is meant for PVS (the default algorithm). And the ProbCut mode with MTD(f) or
+    /// AB-SSS\*, which search exactly in it (docs/search.md, "ProbCut").
     #[must_use]
     pub fn caution(&self) -> Option<String> {
-        (self.mode == Some(Mode::Selective) && self.algo == Algorithm::Sss).then(|| {
-            format!(
+        let null_window = matches!(self.algo, Algorithm::Mtdf | Algorithm::Sss);
+        match self.mode {
+            Some(Mode::Selective) if self.algo == Algorithm::Sss => Some(format!(
                 "warning: player {}: mode=selective with algo=sss re-searches every reduced \
                  move (the slowest combination, docs/search.md); use algo=pvs (the default)",
                 self.name
-            )
-        })
+            )),
+            Some(Mode::ProbCut) if null_window => Some(format!(
+                "warning: player {}: mode=probcut with algo={} searches exactly (ProbCut \
+                 serves PVS and alpha-beta, docs/search.md); use algo=pvs (the default)",
+                self.name, self.algo
+            )),
+            _ => None,
+        }
     }
 
     /// Reads the command-line form `name=A,algo=pvs,mode=selective,depth=6,
@@ -461,7 +470,13 @@ mod tests {
         assert!(s
             .caution()
             .is_some_and(|w| w.contains("player S") && w.contains("algo=pvs")));
+        let m = PlayerConfig::parse_spec("name=M,mode=probcut,algo=mtdf,depth=3").unwrap();
+        assert!(m
+            .caution()
+            .is_some_and(|w| w.contains("player M") && w.contains("algo=mtdf searches exactly")));
         for fine in [
+            "name=R,mode=probcut,depth=3",
+            "name=A,mode=probcut,algo=alphabeta,depth=3",
             "name=P,mode=selective,algo=pvs,depth=3",
             "name=Q,mode=selective,depth=3",
             "name=E,mode=exact,depth=3",

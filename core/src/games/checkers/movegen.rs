@@ -346,6 +346,10 @@ impl Game for Checkers {
     /// margin over the most seen in the random-position tests, and a larger count is
     /// reported as a full move buffer, never overrun.
     const MOVE_CAPACITY: usize = 256;
+    /// 0.7 of a man: the residual between depths `d` and `d − 4` of PVS with
+    /// `patterns` has a standard deviation of 0.42–0.55 of a man at the depths games
+    /// reach (docs/search.md, "ProbCut"); 0.5 did no better at 1+0.01 (test 62).
+    const PROBCUT_MARGIN: Option<i32> = Some(45_875);
 
     fn start(config: &Config) -> Checkers {
         Checkers::START.with_config(config)
