@@ -145,7 +145,9 @@ pub(crate) fn negamax<W: ChildWindow, G: Game, E: Evaluator<G>, C: Clock>(
         alpha = alpha.max(h.lower);
         beta = beta.min(h.upper);
     }
-    if let Some(cut) = probcut::cut::<W, _, _, _>(ctx, pos, stack, depth, ply, alpha, beta)? {
+    let (on, window) = (ctx.probcut, (alpha, beta));
+    let shallow = |d, a, b| negamax::<W, _, _, _>(ctx, pos, stack, d, ply, a, b);
+    if let Some(cut) = probcut::cut(on, pos, depth, ply, window, shallow)? {
         return Ok(cut);
     }
     let (table_move, killers) = if ctx.reorder {

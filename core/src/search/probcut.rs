@@ -18,11 +18,8 @@
 //! from minimax's: this is [`Mode::ProbCut`](super::Mode::ProbCut), never the exact mode.
 //! A game without a measured margin (every game but checkers) is searched exactly.
 
-use super::alphabeta::{negamax, ChildWindow};
-use super::context::{Abort, Context};
-use super::limits::Clock;
+use super::context::{Abort, Found};
 use super::{Algorithm, Mode};
-use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::score::Score;
 
@@ -43,23 +40,22 @@ pub(crate) const MIN_DEPTH: u32 = 6;
 /// How much shallower the check searches.
 pub(crate) const REDUCTION: u32 = 4;
 
-/// The value a null-window node `(alpha, beta)` with `depth` plies to go returns
-/// without its full search, if its shallow searches settle it; `None` when the node
-/// must be searched (or does not qualify: the root, too shallow, a pending capture,
-/// a wide window, a proven bound).
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn cut<W: ChildWindow, G: Game, E: Evaluator<G>, C: Clock>(
-    ctx: &mut Context<'_, '_, G, E, C>,
+/// The value a null-window node `(alpha, beta)` of `pos` with `depth` plies to go
+/// returns without its full search, if its shallow searches settle it; `None` when the
+/// node must be searched (or does not qualify: ProbCut off (`on`), the root, too
+/// shallow, a pending capture, a wide window, a proven bound). `search(d, a, b)`
+/// searches `pos` itself to `d` plies with window `(a, b)` (the caller's kernel).
+pub(crate) fn cut<G: Game>(
+    on: bool,
     pos: &G,
-    stack: &mut [G::Move],
     depth: u32,
     ply: u32,
-    alpha: Score,
-    beta: Score,
+    (alpha, beta): (Score, Score),
+    mut search: impl FnMut(u32, Score, Score) -> Found,
 ) -> Result<Option<Score>, Abort> {
     let null_window = alpha.succ() >= beta;
     let heuristic = alpha.value().is_some() && beta.value().is_some();
-    let Some(margin) = G::PROBCUT_MARGIN.filter(|_| ctx.probcut) else {
+    let Some(margin) = G::PROBCUT_MARGIN.filter(|_| on) else {
         return Ok(None);
     };
     if ply == 0 || depth < MIN_DEPTH || !null_window || !heuristic {
@@ -70,11 +66,11 @@ pub(crate) fn cut<W: ChildWindow, G: Game, E: Evaluator<G>, C: Clock>(
     }
     let shallow = depth - REDUCTION;
     let high = Score::heuristic(beta.raw().saturating_add(margin));
-    if negamax::<W, _, _, _>(ctx, pos, stack, shallow, ply, high.pred(), high)? >= high {
+    if search(shallow, high.pred(), high)? >= high {
         return Ok(Some(beta));
     }
     let low = Score::heuristic(alpha.raw().saturating_sub(margin));
-    if negamax::<W, _, _, _>(ctx, pos, stack, shallow, ply, low, low.succ())? <= low {
+    if search(shallow, low, low.succ())? <= low {
         return Ok(Some(alpha));
     }
     Ok(None)
