@@ -5,7 +5,7 @@
 //! checkers positions of real games (PVS with `patterns`), the deeper score is the
 //! shallower one plus a residual whose standard deviation is 0.42 of a man at depth
 //! 11 and 0.46–0.55 at depths 8–10 (`docs/search.md`, "ProbCut"). So when a
-//! null-window node (every node PVS scouts) with six plies or more to go finds, at
+//! null-window node (every node PVS scouts) with five plies or more to go finds, at
 //! four plies less, a value at least the game's [`Game::PROBCUT_MARGIN`] above its
 //! beta, the full search would most likely fail high too and the node returns beta at
 //! once; likewise below alpha. A node whose side to move must capture is left alone
@@ -34,8 +34,9 @@ pub(crate) fn serves(mode: Mode, algorithm: Algorithm) -> bool {
     mode == Mode::ProbCut && matches!(algorithm, Algorithm::Pvs | Algorithm::AlphaBeta)
 }
 
-/// The least depth left at which a node tries the cut.
-pub(crate) const MIN_DEPTH: u32 = 6;
+/// The least depth left at which a node tries the cut: 5 beat 6 at 1+0.01
+/// (docs/checkers-strength.md, test 65), the shallow search then a single ply.
+pub(crate) const MIN_DEPTH: u32 = 5;
 
 /// How much shallower the check searches.
 pub(crate) const REDUCTION: u32 = 4;
