@@ -54,11 +54,11 @@ pub(crate) fn cut<G: Game>(
     (alpha, beta): (Score, Score),
     mut search: impl FnMut(u32, Score, Score) -> Found,
 ) -> Result<Option<Score>, Abort> {
-    let null_window = alpha.succ() >= beta;
-    let heuristic = alpha.value().is_some() && beta.value().is_some();
     let Some(margin) = G::PROBCUT_MARGIN.filter(|_| on) else {
         return Ok(None);
     };
+    let null_window = alpha.succ() >= beta;
+    let heuristic = alpha.value().is_some() && beta.value().is_some();
     if ply == 0 || depth < MIN_DEPTH || !null_window || !heuristic {
         return Ok(None);
     }

@@ -225,7 +225,7 @@ mod tests {
     #[test]
     fn a_root_near_the_pole_is_found() {
         let scores = [0.0, 0.25, 0.5, 0.75, 1.0];
-        let s1 = 1.0 / (1.0 + 10f64.powf(-10.0 / 400.0));
+        let s1 = super::super::sprt::logistic_score(10.0);
         let sample = Sample::new([2, 1, 22, 19, 3], scores);
         let p0 = sample.most_likely_with_mean(0.5);
         let want = [
@@ -250,7 +250,7 @@ mod tests {
     #[test]
     fn most_likely_distributions_are_distributions_over_a_grid() {
         let grid = [0, 1, 2, 3, 5, 8, 13, 22, 40];
-        let s1 = 1.0 / (1.0 + 10f64.powf(-10.0 / 400.0));
+        let s1 = super::super::sprt::logistic_score(10.0);
         let mut counts = [0u64; 5];
         for code in 0..grid.len().pow(5) {
             let mut rest = code;

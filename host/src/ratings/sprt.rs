@@ -246,7 +246,7 @@ impl Sprt {
 }
 
 /// The expected score of a logistic Elo difference: 1/(1 + 10^(−elo/400)).
-fn logistic_score(elo: f64) -> f64 {
+pub(super) fn logistic_score(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 
