@@ -176,11 +176,22 @@ impl Layout {
     /// and the pattern has one ([`Layout::split_from`]).
     #[must_use]
     pub const fn value_index(self, offset: usize, opponent_kings: u32) -> usize {
-        let from = self.split_from();
-        if opponent_kings != 0 && offset >= from {
-            offset + self.patterns() - from
+        let (from, shift) = self.second_copy(opponent_kings);
+        if offset >= from {
+            offset + shift
         } else {
             offset
+        }
+    }
+
+    /// [`Layout::value_index`]'s constants for a view: the patterns from the first
+    /// are read the second further on (0 while the opponent has no king).
+    const fn second_copy(self, opponent_kings: u32) -> (usize, usize) {
+        let from = self.split_from();
+        if opponent_kings == 0 {
+            (from, 0)
+        } else {
+            (from, self.patterns() - from)
         }
     }
 
@@ -401,13 +412,11 @@ const COMPACT_KING_BASE: usize = end_of(&COMPACT_REGIONS);
 /// The 8 squares of region `(r, k)` of `board` as a byte, two bits a row.
 #[must_use]
 pub const fn region_bits(board: u32, (r, k): (u32, u32)) -> usize {
-    let mut bits = 0u32;
-    let mut j = 0;
-    while j < 4 {
-        bits |= ((board >> (4 * (r + j) + k)) & 3) << (2 * j);
-        j += 1;
-    }
-    bits as usize
+    // Bits k and k + 1 of rows r..r+4 (two a nibble) gathered in two folds.
+    let mut x = (board >> (4 * r + k)) & 0x3333;
+    x = (x | x >> 2) & 0x0F0F;
+    x = (x | x >> 4) & 0xFF;
+    x as usize
 }
 
 /// The 8 squares of strip `k` of `board` (bit `k` of each row: columns `2k` and
@@ -618,8 +627,10 @@ impl Tables {
     /// kings' squares, read from the copy its opponent's kings (`opponent_kings`)
     /// choose ([`Layout::value_index`]).
     fn view_sum(&self, view: View, opponent_kings: u32) -> (i32, i32) {
+        // `Layout::value_index`, its constants worked out once a view.
+        let (from, shift) = self.layout.second_copy(opponent_kings);
         let add = |(a, b): (i32, i32), offset: usize| {
-            let (x, y) = self.value(self.layout.value_index(offset, opponent_kings));
+            let (x, y) = self.value(if offset >= from { offset + shift } else { offset });
             (a + x, b + y)
         };
         let offsets = offsets(view.own, view.opp, self.layout);
