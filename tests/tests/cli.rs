@@ -2,7 +2,7 @@
 
 use microply_core::games::checkers::Checkers;
 use microply_core::games::tictactoe::TicTacToe;
-use microply_core::search::{Algorithm, Mode};
+use microply_core::search::{Algorithm, Mode, TableUse};
 use microply_host::cli::engine::serve;
 use microply_host::cli::play::{session, PlayArgs};
 
@@ -41,6 +41,7 @@ fn play(side: Option<&str>, input: &str) -> String {
         egtb: None,
         algo: Algorithm::Sss,
         mode: Mode::Exact,
+        tt: TableUse::Clear,
         patterns: None,
     };
     let mut out = Vec::new();
@@ -76,6 +77,7 @@ fn an_unknown_side_is_an_error_naming_the_sides() {
         egtb: None,
         algo: Algorithm::Sss,
         mode: Mode::Exact,
+        tt: TableUse::Clear,
         patterns: None,
     };
     let err = session::<TicTacToe>(&args, &b""[..], &mut Vec::new()).unwrap_err();
@@ -95,6 +97,7 @@ fn pattern_tables_are_for_checkers_only() {
         egtb: None,
         algo: Algorithm::Pvs,
         mode: Mode::Exact,
+        tt: TableUse::Clear,
         patterns: Some("core/data/checkers-patterns-kings.bin".into()),
     };
     let err = session::<TicTacToe>(&args, &b""[..], &mut Vec::new()).unwrap_err();

@@ -309,6 +309,57 @@ fn probcut_prunes_pvs_on_the_checkers_suite() {
     }
 }
 
+/// A search of `pos` to `depth` with PVS in `memory` as the searches before left it
+/// (the table kept, `tt=keep`), in `mode`.
+fn run_kept(
+    pos: &Checkers,
+    depth: u32,
+    memory: &mut [Entry],
+    mode: Mode,
+) -> SearchResult<<Checkers as Game>::Move> {
+    let mut tt = Table::reopen(memory);
+    let mut stack = vec![<Checkers as Game>::Move::default(); 1 << 16];
+    let settings = Settings {
+        algorithm: Algorithm::Pvs,
+        limits: Limits::depth(depth),
+        mode,
+        ..Settings::default()
+    };
+    let eval = <Checkers as Playable>::Eval::default();
+    search(pos, &eval, &mut tt, &mut stack, &settings, &NoClock, |_| {}).expect("stack is large")
+}
+
+/// In ProbCut mode a table entry of a deeper search settles a node (the search builds
+/// on a table kept from the last move's): after a depth-10 search of each of the
+/// middle-game suite's first six positions, a depth-8 search of the same position in
+/// the kept table visits under a third of the nodes of one in a cleared table
+/// (measured: 28,236 against 151,605, 19 %; with same-depth entries only, the rule
+/// before, most of them again). Exact
+/// mode takes only entries of the node's own depth: in the same kept table it returns
+/// the cleared table's value and best move.
+#[test]
+fn probcut_builds_on_a_kept_tables_deeper_entries() {
+    let (mut kept_nodes, mut fresh_nodes) = (0, 0);
+    for pos in middlegame().iter().take(6) {
+        let mut memory = vec![Entry::EMPTY; 1 << 16];
+        run_kept(pos, 10, &mut memory, Mode::ProbCut);
+        kept_nodes += run_kept(pos, 8, &mut memory, Mode::ProbCut).stats.nodes;
+        let fresh = run_kept(pos, 8, &mut vec![Entry::EMPTY; 1 << 16], Mode::ProbCut);
+        fresh_nodes += fresh.stats.nodes;
+
+        let mut memory = vec![Entry::EMPTY; 1 << 16];
+        run_kept(pos, 10, &mut memory, Mode::Exact);
+        let kept = run_kept(pos, 8, &mut memory, Mode::Exact);
+        let fresh = run_kept(pos, 8, &mut vec![Entry::EMPTY; 1 << 16], Mode::Exact);
+        let fen = pos.display_fen();
+        assert_eq!((kept.score, kept.best), (fresh.score, fresh.best), "{fen}");
+    }
+    assert!(
+        kept_nodes * 3 < fresh_nodes,
+        "kept {kept_nodes} nodes, fresh {fresh_nodes}"
+    );
+}
+
 #[test]
 fn probcut_search_plays_legal_moves_deterministically() {
     legal_and_deterministic(&middlegame()[..4], &[6, 8], probcut);

@@ -124,7 +124,11 @@ function positionCommand(plies) {
 
 function goCommand() {
   const limit = Math.max(1, Number($('limit-value').value) || 1);
-  return `go ${$('limit').value} ${limit} algo=${$('algo').value} mode=${$('mode').value}`;
+  const mode = $('mode').value;
+  // ProbCut builds on the table kept from the last move's search (deeper entries cut):
+  // docs/search.md, "Keeping the table between moves".
+  const table = mode === 'probcut' ? ' table=keep' : '';
+  return `go ${$('limit').value} ${limit} algo=${$('algo').value} mode=${mode}${table}`;
 }
 
 /** Whether the engine plays the side whose turn it is in `fen`. */

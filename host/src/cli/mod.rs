@@ -28,9 +28,10 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use microply_core::games::GameKind;
-use microply_core::search::{Algorithm, Mode};
+use microply_core::search::{Algorithm, Mode, TableUse};
 use microply_core::with_game;
 
+use crate::play::names::Named as _;
 use crate::ratings::Sprt;
 
 pub use setup::GameArgs;
@@ -287,6 +288,11 @@ pub enum Command {
         /// in checkers), selective (aspiration, history, reductions, extensions) or exact.
         #[arg(long, default_value = "probcut", value_parser = parse_mode)]
         mode: Mode,
+        /// Keep the transposition table between the engine's moves (keep: in ProbCut
+        /// mode the new search builds on the last one's deeper results, +48 Elo,
+        /// docs/checkers-strength.md test 67) or clear it before each (clear).
+        #[arg(long, default_value = "keep", value_parser = parse_table_use)]
+        tt: TableUse,
         /// Checkers pattern tables (`patterns train --out FILE`) for the engine's
         /// `patterns` evaluator instead of the compiled-in ones, e.g. the kings
         /// layout's core/data/checkers-patterns-kings.bin.
@@ -361,6 +367,11 @@ fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
 
 fn parse_mode(s: &str) -> Result<Mode, String> {
     s.parse().map_err(|e| format!("{e}"))
+}
+
+/// `--tt`: `keep` or `clear`.
+fn parse_table_use(s: &str) -> Result<TableUse, String> {
+    TableUse::from_name(s).map_err(|e| e.to_string())
 }
 
 /// Runs a parsed command line.
@@ -460,6 +471,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             egtb,
             no_egtb,
             mode,
+            tt,
             patterns,
         } => {
             let egtb = egtb.or_else(|| crate::egtb::location::default_for(game, no_egtb));
@@ -471,6 +483,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 algo,
                 egtb,
                 mode,
+                tt,
                 patterns,
             };
             with_game!(game, G => play::run::<G>(&args))

@@ -6,7 +6,7 @@ use std::time::Instant;
 use anyhow::{anyhow, bail};
 use microply_core::games::checkers::patterns::Patterns;
 use microply_core::games::checkers::{Checkers, CheckersEval};
-use microply_core::search::{Algorithm, Knowledge, Limits, Mode, Settings, Table};
+use microply_core::search::{Algorithm, Knowledge, Limits, Mode, Settings, Table, TableUse};
 use microply_core::selectable::EvaluatorSet;
 use microply_core::{decide_with, Game, Outcome, Playable, Player};
 
@@ -31,6 +31,9 @@ pub struct PlayArgs {
     pub egtb: Option<std::path::PathBuf>,
     /// The engine's search mode (`microply play` defaults to probcut: strength).
     pub mode: Mode,
+    /// Whether the engine's table is kept between its moves (`microply play`
+    /// defaults to keep: with ProbCut, strength) or cleared before each.
+    pub tt: TableUse,
     /// Checkers pattern tables for the engine's `patterns` evaluator instead of the
     /// compiled-in ones (checkers only).
     pub patterns: Option<std::path::PathBuf>,
@@ -122,7 +125,9 @@ pub fn session<G: Playable>(
                 },
             }
         } else {
-            tt.clear();
+            if args.tt == TableUse::Clear {
+                tt.clear();
+            }
             let started = Instant::now();
             let clock = HostClock::new();
             let result = decide_with(
