@@ -630,7 +630,12 @@ impl Tables {
         // `Layout::value_index`, its constants worked out once a view.
         let (from, shift) = self.layout.second_copy(opponent_kings);
         let add = |(a, b): (i32, i32), offset: usize| {
-            let (x, y) = self.value(if offset >= from { offset + shift } else { offset });
+            let index = if offset >= from {
+                offset + shift
+            } else {
+                offset
+            };
+            let (x, y) = self.value(index);
             (a + x, b + y)
         };
         let offsets = offsets(view.own, view.opp, self.layout);
