@@ -526,4 +526,25 @@ mod tests {
             );
         }
     }
+
+    /// `play` keeps its table unless told to clear it; another word is refused with
+    /// the two that work.
+    #[test]
+    fn play_keeps_the_table_by_default_and_names_the_table_uses() {
+        use super::{Command, TableUse};
+        let tt = |args: &[&str]| match parses(&[&["play", "checkers"][..], args].concat()) {
+            Ok(Cli {
+                command: Command::Play { tt, .. },
+            }) => Ok(tt),
+            Ok(_) => Err("not play".to_owned()),
+            Err(e) => Err(e),
+        };
+        assert_eq!(tt(&[]), Ok(TableUse::Keep));
+        assert_eq!(tt(&["--tt", "clear"]), Ok(TableUse::Clear));
+        let e = tt(&["--tt", "forever"]).unwrap_err();
+        assert!(
+            e.contains("unknown table use 'forever' (expected clear or keep)"),
+            "{e}"
+        );
+    }
 }
