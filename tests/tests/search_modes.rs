@@ -361,6 +361,26 @@ fn probcut_builds_on_a_kept_tables_deeper_entries() {
     );
 }
 
+/// In ProbCut mode a shallower search does not overwrite a deeper entry of the same
+/// position (the kept table's entries survive the next search's early iterations): after
+/// a depth-10 search of each of three middle-game positions, a depth-4 search of it in
+/// the kept table leaves the position's entry at depth 10. Exact mode stores the newest:
+/// depth 4.
+#[test]
+fn probcut_keeps_a_deeper_entry_from_shallower_stores() {
+    for pos in middlegame().iter().take(3) {
+        for (mode, kept_depth) in [(Mode::ProbCut, 10), (Mode::Exact, 4)] {
+            let mut memory = vec![Entry::EMPTY; 1 << 16];
+            run_kept(pos, 10, &mut memory, mode);
+            run_kept(pos, 4, &mut memory, mode);
+            let table = Table::reopen(&mut memory);
+            let entry = table.probe(pos.hash(), <Checkers as Game>::REPLACEMENT);
+            let fen = pos.display_fen();
+            assert_eq!(entry.map(|h| h.depth), Some(kept_depth), "{mode} {fen}");
+        }
+    }
+}
+
 #[test]
 fn probcut_search_plays_legal_moves_deterministically() {
     legal_and_deterministic(&middlegame()[..4], &[6, 8], probcut);
