@@ -254,7 +254,9 @@ fn probcut_equals_exact_below_five_plies() {
 }
 
 /// A game without a measured margin (`Game::PROBCUT_MARGIN`, only checkers has one)
-/// is searched exactly in ProbCut mode, however deep: the whole results are equal.
+/// is searched exactly in ProbCut mode, however deep: the whole results are equal, in
+/// a cleared table and in one kept from a deeper search of the same position (whose
+/// entries only ProbCut's table rules would take or protect).
 fn probcut_is_exact_without_a_margin<G: Playable>(positions: &[G], depth: u32) {
     assert_eq!(G::PROBCUT_MARGIN, None, "{}", G::NAME);
     for pos in positions {
@@ -262,6 +264,19 @@ fn probcut_is_exact_without_a_margin<G: Playable>(positions: &[G], depth: u32) {
             let exact = run(pos, algorithm, depth, 1 << 12, |_| {});
             let cut = run(pos, algorithm, depth, 1 << 12, probcut);
             assert_eq!(cut, exact, "{} {algorithm} {}", G::NAME, pos.display_fen());
+            let kept = |mode| {
+                let mut memory = vec![Entry::EMPTY; 1 << 12];
+                run_kept(pos, algorithm, depth, &mut memory, mode);
+                run_kept(pos, algorithm, depth - 2, &mut memory, mode)
+            };
+            let (exact, cut) = (kept(Mode::Exact), kept(Mode::ProbCut));
+            assert_eq!(
+                cut,
+                exact,
+                "kept: {} {algorithm} {}",
+                G::NAME,
+                pos.display_fen()
+            );
         }
     }
 }
@@ -310,23 +325,24 @@ fn probcut_prunes_pvs_on_the_checkers_suite() {
     }
 }
 
-/// A search of `pos` to `depth` with PVS in `memory` as the searches before left it
-/// (the table kept, `tt=keep`), in `mode`.
-fn run_kept(
-    pos: &Checkers,
+/// A search of `pos` to `depth` with `algorithm` in `memory` as the searches before
+/// left it (the table kept, `tt=keep`), in `mode`.
+fn run_kept<G: Playable>(
+    pos: &G,
+    algorithm: Algorithm,
     depth: u32,
     memory: &mut [Entry],
     mode: Mode,
-) -> SearchResult<<Checkers as Game>::Move> {
+) -> SearchResult<G::Move> {
     let mut tt = Table::reopen(memory);
-    let mut stack = vec![<Checkers as Game>::Move::default(); 1 << 16];
+    let mut stack = vec![G::Move::default(); 1 << 16];
     let settings = Settings {
-        algorithm: Algorithm::Pvs,
+        algorithm,
         limits: Limits::depth(depth),
         mode,
         ..Settings::default()
     };
-    let eval = <Checkers as Playable>::Eval::default();
+    let eval = G::Eval::default();
     search(pos, &eval, &mut tt, &mut stack, &settings, &NoClock, |_| {}).expect("stack is large")
 }
 
@@ -343,15 +359,29 @@ fn probcut_builds_on_a_kept_tables_deeper_entries() {
     let (mut kept_nodes, mut fresh_nodes) = (0, 0);
     for pos in middlegame().iter().take(6) {
         let mut memory = vec![Entry::EMPTY; 1 << 16];
-        run_kept(pos, 10, &mut memory, Mode::ProbCut);
-        kept_nodes += run_kept(pos, 8, &mut memory, Mode::ProbCut).stats.nodes;
-        let fresh = run_kept(pos, 8, &mut vec![Entry::EMPTY; 1 << 16], Mode::ProbCut);
+        run_kept(pos, Algorithm::Pvs, 10, &mut memory, Mode::ProbCut);
+        kept_nodes += run_kept(pos, Algorithm::Pvs, 8, &mut memory, Mode::ProbCut)
+            .stats
+            .nodes;
+        let fresh = run_kept(
+            pos,
+            Algorithm::Pvs,
+            8,
+            &mut vec![Entry::EMPTY; 1 << 16],
+            Mode::ProbCut,
+        );
         fresh_nodes += fresh.stats.nodes;
 
         let mut memory = vec![Entry::EMPTY; 1 << 16];
-        run_kept(pos, 10, &mut memory, Mode::Exact);
-        let kept = run_kept(pos, 8, &mut memory, Mode::Exact);
-        let fresh = run_kept(pos, 8, &mut vec![Entry::EMPTY; 1 << 16], Mode::Exact);
+        run_kept(pos, Algorithm::Pvs, 10, &mut memory, Mode::Exact);
+        let kept = run_kept(pos, Algorithm::Pvs, 8, &mut memory, Mode::Exact);
+        let fresh = run_kept(
+            pos,
+            Algorithm::Pvs,
+            8,
+            &mut vec![Entry::EMPTY; 1 << 16],
+            Mode::Exact,
+        );
         let fen = pos.display_fen();
         assert_eq!((kept.score, kept.best), (fresh.score, fresh.best), "{fen}");
     }
@@ -371,8 +401,8 @@ fn probcut_keeps_a_deeper_entry_from_shallower_stores() {
     for pos in middlegame().iter().take(3) {
         for (mode, kept_depth) in [(Mode::ProbCut, 10), (Mode::Exact, 4)] {
             let mut memory = vec![Entry::EMPTY; 1 << 16];
-            run_kept(pos, 10, &mut memory, mode);
-            run_kept(pos, 4, &mut memory, mode);
+            run_kept(pos, Algorithm::Pvs, 10, &mut memory, mode);
+            run_kept(pos, Algorithm::Pvs, 4, &mut memory, mode);
             let table = Table::reopen(&mut memory);
             let entry = table.probe(pos.hash(), <Checkers as Game>::REPLACEMENT);
             let fen = pos.display_fen();

@@ -48,8 +48,9 @@ pub(crate) struct Context<'s, 't, G: Game, E: Evaluator<G>, C: Clock> {
     pub(crate) killers: Killers<G::Move>,
     /// Whether the search is selective ([`Mode::Selective`]).
     pub(crate) selective: bool,
-    /// Whether null-window nodes try ProbCut's cut ([`Mode::ProbCut`] with an
-    /// algorithm it serves: [`super::probcut::serves`]).
+    /// Whether null-window nodes try ProbCut's cut, and the table's deeper entries
+    /// settle nodes ([`Mode::ProbCut`] with an algorithm and a game it serves:
+    /// [`super::probcut::serves`]).
     pub(crate) probcut: bool,
     /// The history heuristic (used in selective mode only).
     pub(crate) history: History,

@@ -117,7 +117,7 @@ pub fn search_with<G: Game, E: Evaluator<G>, C: Clock>(
         settings.reorder,
         settings.mode,
     );
-    ctx.probcut = probcut::serves(settings.mode, settings.algorithm);
+    ctx.probcut = probcut::serves::<G>(settings.mode, settings.algorithm);
     let last = settings
         .limits
         .depth

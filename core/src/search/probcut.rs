@@ -23,15 +23,19 @@ use super::{Algorithm, Mode};
 use crate::game::Game;
 use crate::score::Score;
 
-/// Whether a search in `mode` with `algorithm` tries the cut: the ProbCut mode with
+/// Whether a search of a `G` in `mode` with `algorithm` tries the cut: the ProbCut mode with
 /// PVS, whose scouts are the null-window nodes it cuts, or alpha-beta (whose windows
 /// are wide: it cuts next to nothing there). MTD(f) and AB-SSS\* search the root
 /// again and again with null windows; a cut's value depends on the window, so their
 /// passes disagree and take many more: over eight middle-game positions at depth 9,
 /// MTD(f) with the cut visited 32,039,141 nodes against 683,776 exact. They search
-/// exactly in this mode.
-pub(crate) fn serves(mode: Mode, algorithm: Algorithm) -> bool {
-    mode == Mode::ProbCut && matches!(algorithm, Algorithm::Pvs | Algorithm::AlphaBeta)
+/// exactly in this mode, and so does a game without a measured margin
+/// ([`Game::PROBCUT_MARGIN`]): for them the mode's table rules (deeper entries settle
+/// a node and are not overwritten, `Context::settles`) are off too.
+pub(crate) fn serves<G: Game>(mode: Mode, algorithm: Algorithm) -> bool {
+    mode == Mode::ProbCut
+        && matches!(algorithm, Algorithm::Pvs | Algorithm::AlphaBeta)
+        && G::PROBCUT_MARGIN.is_some()
 }
 
 /// The least depth left at which a node tries the cut: 5 beat 6 at 1+0.01
