@@ -201,14 +201,6 @@ impl<'s, 't, G: Game, E: Evaluator<G>, C: Clock> Context<'s, 't, G, E, C> {
         // move's search survive this search's early iterations and ProbCut's shallow
         // checks (a 60-ply self-play at depth 11 with the table kept: 16 % fewer
         // nodes; +15.8 Elo at 1+0.01, docs/checkers-strength.md test 72).
-        if self.probcut
-            && self
-                .tt
-                .probe(hash, G::REPLACEMENT)
-                .is_some_and(|h| h.depth > depth)
-        {
-            return;
-        }
         self.tt.store(
             hash,
             G::REPLACEMENT,
@@ -217,6 +209,7 @@ impl<'s, 't, G: Game, E: Evaluator<G>, C: Clock> Context<'s, 't, G, E, C> {
             shift(upper, -offset).to_table(ply),
             best,
             self.horizon,
+            self.probcut,
         );
     }
 }

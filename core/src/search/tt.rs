@@ -256,7 +256,9 @@ impl<'a> Table<'a> {
 
     /// Records bounds for `hash` at `depth` (node-relative scores), the best move
     /// (packed; one wider than [`PACKED_MOVE_BITS`] is not stored) and whether the
-    /// bounds depend on the depth horizon, in the entry `policy` picks.
+    /// bounds depend on the depth horizon, in the entry `policy` picks. With
+    /// `keep_deeper`, an entry of the same position searched deeper stays as it is
+    /// (the ProbCut mode's rule, where deeper entries settle nodes).
     #[allow(clippy::too_many_arguments)]
     pub fn store(
         &mut self,
@@ -267,6 +269,7 @@ impl<'a> Table<'a> {
         upper: Score,
         best: Option<u32>,
         horizon: bool,
+        keep_deeper: bool,
     ) {
         let key = hash as u32;
         let range = self.bucket(hash, policy);
@@ -279,6 +282,9 @@ impl<'a> Table<'a> {
         let depth = depth.min(MAX_STORED_DEPTH) as u8 + 1;
         let best = best.and_then(encode_move);
         let same = e.holds(key);
+        if same && keep_deeper && e.depth & DEPTH > depth {
+            return;
+        }
         let horizon = if horizon { HORIZON } else { 0 };
         if same && e.depth & DEPTH == depth {
             e.lower = e.lower.max(lower.raw());
@@ -332,10 +338,61 @@ mod tests {
         let mut mem = [Entry::EMPTY; 2];
         let mut t = Table::new(&mut mem);
         let (deep, shallow) = (in_slot(0, 2, 1), in_slot(0, 2, 2));
-        t.store(deep, N, 9, Score::ZERO, Score::ZERO, None, false);
-        t.store(shallow, N, 1, Score::ZERO, Score::ZERO, None, false);
+        t.store(deep, N, 9, Score::ZERO, Score::ZERO, None, false, false);
+        t.store(shallow, N, 1, Score::ZERO, Score::ZERO, None, false, false);
         assert_eq!(t.probe(deep, N), None);
         assert_eq!(t.probe(shallow, N).map(|h| h.depth), Some(1));
+    }
+
+    #[test]
+    fn keep_deeper_leaves_a_deeper_entry_of_the_same_position() {
+        let mut mem = [Entry::EMPTY; 2];
+        let mut t = Table::new(&mut mem);
+        let h = in_slot(1, 2, 3);
+        t.store(
+            h,
+            N,
+            9,
+            Score::units(1),
+            Score::units(1),
+            Some(4),
+            false,
+            true,
+        );
+        t.store(
+            h,
+            N,
+            2,
+            Score::units(5),
+            Score::units(5),
+            Some(6),
+            false,
+            true,
+        );
+        assert_eq!(t.probe(h, N).map(|h| (h.depth, h.best)), Some((9, Some(4))));
+        t.store(h, N, 9, Score::units(1), Score::INFINITY, None, false, true);
+        t.store(
+            h,
+            N,
+            10,
+            Score::units(2),
+            Score::units(2),
+            None,
+            false,
+            true,
+        );
+        assert_eq!(t.probe(h, N).map(|h| h.depth), Some(10));
+        t.store(
+            h,
+            N,
+            2,
+            Score::units(5),
+            Score::units(5),
+            None,
+            false,
+            false,
+        );
+        assert_eq!(t.probe(h, N).map(|h| h.depth), Some(2));
     }
 
     #[test]
@@ -344,23 +401,23 @@ mod tests {
         let mut t = Table::new(&mut mem);
         // Slots 2 and 3 form one bucket.
         let [a, b, c] = [in_slot(2, 4, 1), in_slot(3, 4, 2), in_slot(2, 4, 3)];
-        t.store(a, D, 9, Score::ZERO, Score::ZERO, None, false);
-        t.store(b, D, 1, Score::ZERO, Score::ZERO, None, false);
-        t.store(c, D, 2, Score::ZERO, Score::ZERO, None, false);
+        t.store(a, D, 9, Score::ZERO, Score::ZERO, None, false, false);
+        t.store(b, D, 1, Score::ZERO, Score::ZERO, None, false, false);
+        t.store(c, D, 2, Score::ZERO, Score::ZERO, None, false, false);
         let depth = |t: &Table<'_>, h| t.probe(h, D).map(|h| h.depth);
         assert_eq!(
             (depth(&t, a), depth(&t, b), depth(&t, c)),
             (Some(9), None, Some(2))
         );
         // The same position keeps its entry whatever its depth.
-        t.store(c, D, 1, Score::ZERO, Score::ZERO, None, false);
+        t.store(c, D, 1, Score::ZERO, Score::ZERO, None, false, false);
         assert_eq!((depth(&t, a), depth(&t, c)), (Some(9), Some(1)));
         // An odd-length table's last bucket has one slot.
         let mut mem = [Entry::EMPTY; 3];
         let mut t = Table::new(&mut mem);
         let (d, e) = (in_slot(2, 3, 4), in_slot(2, 3, 5));
-        t.store(d, D, 5, Score::ZERO, Score::ZERO, None, false);
-        t.store(e, D, 1, Score::ZERO, Score::ZERO, None, false);
+        t.store(d, D, 5, Score::ZERO, Score::ZERO, None, false, false);
+        t.store(e, D, 1, Score::ZERO, Score::ZERO, None, false, false);
         assert_eq!((depth(&t, d), depth(&t, e)), (None, Some(1)));
     }
 
@@ -370,14 +427,41 @@ mod tests {
         let mut t = Table::new(&mut mem);
         let h = 0x1234_5678_9ABC_DEF0;
         assert_eq!(t.probe(h, N), None);
-        t.store(h, N, 3, Score::units(1), Score::INFINITY, Some(2), false);
-        t.store(h, N, 3, -Score::INFINITY, Score::units(2), None, true);
+        t.store(
+            h,
+            N,
+            3,
+            Score::units(1),
+            Score::INFINITY,
+            Some(2),
+            false,
+            false,
+        );
+        t.store(
+            h,
+            N,
+            3,
+            -Score::INFINITY,
+            Score::units(2),
+            None,
+            true,
+            false,
+        );
         let hit = t.probe(h, N).unwrap();
         assert_eq!(
             (hit.lower, hit.upper, hit.best, hit.depth, hit.horizon),
             (Score::units(1), Score::units(2), Some(2), 3, true)
         );
-        t.store(h, N, 4, Score::units(5), Score::units(5), None, false);
+        t.store(
+            h,
+            N,
+            4,
+            Score::units(5),
+            Score::units(5),
+            None,
+            false,
+            false,
+        );
         let hit = t.probe(h, N).unwrap();
         assert_eq!(
             (hit.lower, hit.depth, hit.best, hit.horizon),
@@ -392,11 +476,20 @@ mod tests {
         let mut t = Table::new(&mut mem);
         let widest = (1 << PACKED_MOVE_BITS) - 2;
         for best in [0, 1, 0x1F_FFFF, widest] {
-            t.store(9, N, 1, Score::ZERO, Score::ZERO, Some(best), false);
+            t.store(9, N, 1, Score::ZERO, Score::ZERO, Some(best), false, false);
             assert_eq!(t.probe(9, N).unwrap().best, Some(best));
         }
         // A move the entry cannot hold is not stored (the old one stays).
-        t.store(9, N, 1, Score::ZERO, Score::ZERO, Some(widest + 1), false);
+        t.store(
+            9,
+            N,
+            1,
+            Score::ZERO,
+            Score::ZERO,
+            Some(widest + 1),
+            false,
+            false,
+        );
         assert_eq!(t.probe(9, N).unwrap().best, Some(widest));
         let zero = Entry {
             key: 0,
@@ -412,16 +505,16 @@ mod tests {
     fn depth_zero_entries_are_used_and_deep_ones_saturate() {
         let mut mem = [Entry::EMPTY; 1];
         let mut t = Table::new(&mut mem);
-        t.store(5, N, 0, Score::ZERO, Score::ZERO, None, false);
+        t.store(5, N, 0, Score::ZERO, Score::ZERO, None, false, false);
         assert_eq!(t.probe(5, N).map(|h| (h.depth, h.best)), Some((0, None)));
-        t.store(5, N, 1000, Score::ZERO, Score::ZERO, None, false);
+        t.store(5, N, 1000, Score::ZERO, Score::ZERO, None, false, false);
         assert_eq!(t.probe(5, N).map(|h| h.depth), Some(MAX_STORED_DEPTH));
     }
 
     #[test]
     fn empty_table_is_harmless() {
         let mut t = Table::new(&mut []);
-        t.store(1, N, 1, Score::ZERO, Score::ZERO, Some(0), false);
+        t.store(1, N, 1, Score::ZERO, Score::ZERO, Some(0), false, false);
         assert_eq!(t.probe(1, N), None);
         assert!(t.is_empty());
     }
