@@ -176,16 +176,12 @@ impl Layout {
     /// and the pattern has one ([`Layout::split_from`]).
     #[must_use]
     pub const fn value_index(self, offset: usize, opponent_kings: u32) -> usize {
-        let (from, shift) = self.second_copy(opponent_kings);
-        if offset >= from {
-            offset + shift
-        } else {
-            offset
-        }
+        copy_index(offset, self.second_copy(opponent_kings))
     }
 
-    /// [`Layout::value_index`]'s constants for a view: the patterns from the first
-    /// are read the second further on (0 while the opponent has no king).
+    /// [`Layout::value_index`]'s constants for a view (worked out once a view, not
+    /// once a pattern): the patterns from the first are read the second further on
+    /// (0 while the opponent has no king).
     const fn second_copy(self, opponent_kings: u32) -> (usize, usize) {
         let from = self.split_from();
         if opponent_kings == 0 {
@@ -409,6 +405,15 @@ const PLAIN_KING_BASE: usize = end_of(&PLAIN_REGIONS);
 /// [`Layout::king_base`] of [`Layout::Strips`].
 const COMPACT_KING_BASE: usize = end_of(&COMPACT_REGIONS);
 
+/// Where pattern `offset`'s value is read with a view's [`Layout::second_copy`].
+const fn copy_index(offset: usize, (from, shift): (usize, usize)) -> usize {
+    if offset >= from {
+        offset + shift
+    } else {
+        offset
+    }
+}
+
 /// The 8 squares of region `(r, k)` of `board` as a byte, two bits a row.
 #[must_use]
 pub const fn region_bits(board: u32, (r, k): (u32, u32)) -> usize {
@@ -627,15 +632,9 @@ impl Tables {
     /// kings' squares, read from the copy its opponent's kings (`opponent_kings`)
     /// choose ([`Layout::value_index`]).
     fn view_sum(&self, view: View, opponent_kings: u32) -> (i32, i32) {
-        // `Layout::value_index`, its constants worked out once a view.
-        let (from, shift) = self.layout.second_copy(opponent_kings);
+        let copy = self.layout.second_copy(opponent_kings);
         let add = |(a, b): (i32, i32), offset: usize| {
-            let index = if offset >= from {
-                offset + shift
-            } else {
-                offset
-            };
-            let (x, y) = self.value(index);
+            let (x, y) = self.value(copy_index(offset, copy));
             (a + x, b + y)
         };
         let offsets = offsets(view.own, view.opp, self.layout);
