@@ -8,7 +8,7 @@ use microply_core::games::checkers::patterns::Patterns;
 use microply_core::games::checkers::{Checkers, CheckersEval};
 use microply_core::search::{Algorithm, Knowledge, Limits, Mode, Settings, Table, TableUse};
 use microply_core::selectable::EvaluatorSet;
-use microply_core::{decide_with, Game, Outcome, Playable, Player};
+use microply_core::{decide_with, prepare_table, Game, Outcome, Playable, Player};
 
 use super::setup::start_position;
 use crate::clock::HostClock;
@@ -125,9 +125,7 @@ pub fn session<G: Playable>(
                 },
             }
         } else {
-            if args.tt == TableUse::Clear {
-                tt.clear();
-            }
+            prepare_table(&mut tt, args.tt);
             let started = Instant::now();
             let clock = HostClock::new();
             let result = decide_with(
