@@ -23,6 +23,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod choices;
 pub mod decide;
 pub mod decimal;
 pub mod eval;

@@ -3,10 +3,12 @@
 
 use core::fmt;
 
+use crate::choices::choices;
 use crate::game::{ConfigError, MoveBufferFull};
+use crate::games::GameKind;
 use crate::notation::NotationError;
 use crate::perft::PerftError;
-use crate::search::SearchError;
+use crate::search::{Algorithm, Mode, SearchError, TableUse};
 use crate::selectable::WeightsOutOfRange;
 
 /// A command that could not be carried out. The engine replies `error <this>` and
@@ -106,25 +108,24 @@ impl fmt::Display for ProtocolError<'_> {
             ProtocolError::DuplicateArgument(w) => write!(f, "duplicate argument '{w}'"),
             ProtocolError::BadNumber(w) => write!(f, "bad number '{w}'"),
             ProtocolError::UnknownGame(w) => {
-                write!(
-                    f,
-                    "unknown game '{w}' (expected tictactoe, checkers, dots or amazons)"
-                )
+                write!(f, "unknown game '{w}' (expected ")?;
+                choices(f, GameKind::ALL.iter().map(|k| k.name()))?;
+                f.write_str(")")
             }
             ProtocolError::UnknownAlgorithm(w) => {
-                write!(
-                    f,
-                    "unknown algorithm '{w}' (expected minimax, alphabeta, pvs, mtdf or sss)"
-                )
+                write!(f, "unknown algorithm '{w}' (expected ")?;
+                choices(f, Algorithm::ALL.iter().map(|a| a.name()))?;
+                f.write_str(")")
             }
             ProtocolError::UnknownMode(w) => {
-                write!(
-                    f,
-                    "unknown search mode '{w}' (expected exact, selective or probcut)"
-                )
+                write!(f, "unknown search mode '{w}' (expected ")?;
+                choices(f, Mode::ALL.iter().map(|m| m.name()))?;
+                f.write_str(")")
             }
             ProtocolError::UnknownTableUse(w) => {
-                write!(f, "unknown table use '{w}' (expected clear or keep)")
+                write!(f, "unknown table use '{w}' (expected ")?;
+                choices(f, TableUse::ALL.iter().map(|t| t.name()))?;
+                f.write_str(")")
             }
             ProtocolError::BadOption(w, None) => write!(f, "option '{w}' is not key=value"),
             ProtocolError::BadOption(w, Some(e)) => write!(f, "{e}: '{w}'"),

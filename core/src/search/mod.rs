@@ -113,13 +113,15 @@ impl fmt::Display for Algorithm {
     }
 }
 
-/// The name is not one of `minimax alphabeta pvs mtdf sss`.
+/// The name is not one of [`Algorithm::ALL`]'s.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct UnknownAlgorithm;
 
 impl fmt::Display for UnknownAlgorithm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("unknown algorithm (expected minimax, alphabeta, pvs, mtdf or sss)")
+        f.write_str("unknown algorithm (expected ")?;
+        crate::choices::choices(f, Algorithm::ALL.iter().map(|a| a.name()))?;
+        f.write_str(")")
     }
 }
 

@@ -5,6 +5,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::choices::choices;
+
 /// How much a search may deviate from the full-width tree.
 ///
 /// - [`Mode::Exact`]: the full-width search every algorithm-equivalence test, bench
@@ -56,13 +58,15 @@ impl fmt::Display for Mode {
     }
 }
 
-/// The name is not `exact` or `selective`.
+/// The name is not one of [`Mode::ALL`]'s.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct UnknownMode;
 
 impl fmt::Display for UnknownMode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("unknown search mode (expected exact, selective or probcut)")
+        f.write_str("unknown search mode (expected ")?;
+        choices(f, Mode::ALL.iter().map(|m| m.name()))?;
+        f.write_str(")")
     }
 }
 
