@@ -147,7 +147,7 @@ pub(crate) fn negamax<W: ChildWindow, G: Game, E: Evaluator<G>, C: Clock>(
     }
     let (on, window) = (ctx.probcut, (alpha, beta));
     let shallow = |d, a, b| negamax::<W, _, _, _>(ctx, pos, stack, d, ply, a, b);
-    if let Some(cut) = probcut::cut(on, pos, depth, ply, window, shallow)? {
+    if let Some(cut) = probcut::cut::<G>(on, depth, ply, window, shallow)? {
         return Ok(cut);
     }
     let (table_move, killers) = if ctx.reorder {

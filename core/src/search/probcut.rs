@@ -8,8 +8,9 @@
 //! null-window node (every node PVS scouts) with five plies or more to go finds, at
 //! four plies less, a value at least the game's [`Game::PROBCUT_MARGIN`] above its
 //! beta, the full search would most likely fail high too and the node returns beta at
-//! once; likewise below alpha. A node whose side to move must capture is left alone
-//! (its shallow search would only play the capture out). PVS and alpha-beta use it;
+//! once; likewise below alpha. A node whose side to move must capture tries it too
+//! (leaving those alone, as at first, cost 22 Elo: docs/checkers-strength.md, test
+//! 76). PVS and alpha-beta use it;
 //! MTD(f) and AB-SSS\* do not ([`serves`]).
 //!
 //! The shallow search is an ordinary search of the same position (its table entries,
@@ -45,14 +46,13 @@ pub(crate) const MIN_DEPTH: u32 = 5;
 /// How much shallower the check searches.
 pub(crate) const REDUCTION: u32 = 4;
 
-/// The value a null-window node `(alpha, beta)` of `pos` with `depth` plies to go
+/// The value a null-window node `(alpha, beta)` of a `G` with `depth` plies to go
 /// returns without its full search, if its shallow searches settle it; `None` when the
 /// node must be searched (or does not qualify: ProbCut off (`on`), the root, too
-/// shallow, a pending capture, a wide window, a proven bound). `search(d, a, b)`
-/// searches `pos` itself to `d` plies with window `(a, b)` (the caller's kernel).
+/// shallow, a wide window, a proven bound). `search(d, a, b)` searches the node's
+/// position itself to `d` plies with window `(a, b)` (the caller's kernel).
 pub(crate) fn cut<G: Game>(
     on: bool,
-    pos: &G,
     depth: u32,
     ply: u32,
     (alpha, beta): (Score, Score),
@@ -64,9 +64,6 @@ pub(crate) fn cut<G: Game>(
     let null_window = alpha.succ() >= beta;
     let heuristic = alpha.value().is_some() && beta.value().is_some();
     if ply == 0 || depth < MIN_DEPTH || !null_window || !heuristic {
-        return Ok(None);
-    }
-    if !pos.is_quiet() {
         return Ok(None);
     }
     let shallow = depth - REDUCTION;
