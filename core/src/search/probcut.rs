@@ -77,3 +77,97 @@ pub(crate) fn cut<G: Game>(
     }
     Ok(None)
 }
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use std::vec::Vec;
+
+    use super::*;
+    use crate::games::checkers::Checkers;
+    use crate::games::tictactoe::TicTacToe;
+
+    /// Runs [`cut`] for a `G` node with a shallow search that answers `answer(depth,
+    /// alpha, beta)`; the result and the shallow searches asked for, in order.
+    fn run<G: Game>(
+        on: bool,
+        depth: u32,
+        ply: u32,
+        window: (Score, Score),
+        answer: impl Fn(u32, Score, Score) -> Score,
+    ) -> (Option<Score>, Vec<(u32, i32, i32)>) {
+        let mut asked = Vec::new();
+        let result = cut::<G>(on, depth, ply, window, |d, a, b| {
+            asked.push((d, a.raw(), b.raw()));
+            Ok(answer(d, a, b))
+        });
+        (result.unwrap(), asked)
+    }
+
+    const MARGIN: i32 = match Checkers::PROBCUT_MARGIN {
+        Some(m) => m,
+        None => 0,
+    };
+
+    /// A null window at `raw`: (raw − 1, raw).
+    fn null(raw: i32) -> (Score, Score) {
+        (Score::heuristic(raw - 1), Score::heuristic(raw))
+    }
+
+    #[test]
+    fn a_shallow_value_beyond_beta_by_the_margin_cuts_high() {
+        // Six plies to go: the check searches two, at beta + margin (the window
+        // (beta + m − 1, beta + m)); a value reaching it returns beta at once.
+        let (beta, high) = (1_000, 1_000 + MARGIN);
+        let (result, asked) = run::<Checkers>(true, 6, 3, null(beta), |_, _, b| b);
+        assert_eq!(result, Some(Score::heuristic(beta)));
+        assert_eq!(asked, [(2, high - 1, high)]);
+    }
+
+    #[test]
+    fn a_shallow_value_below_alpha_by_the_margin_cuts_low() {
+        // The high check fails (its search stays at its alpha), the low one, at
+        // alpha − margin, stays at or below it: the node returns alpha.
+        let (alpha, beta) = (999, 1_000);
+        let low = alpha - MARGIN;
+        let (result, asked) = run::<Checkers>(true, 9, 1, null(beta), |_, a, _| a);
+        assert_eq!(result, Some(Score::heuristic(alpha)));
+        assert_eq!(
+            asked,
+            [(5, beta + MARGIN - 1, beta + MARGIN), (5, low, low + 1)]
+        );
+    }
+
+    #[test]
+    fn a_shallow_value_within_the_margins_leaves_the_node_to_its_search() {
+        // Both checks answer a value near the window: neither bound is passed.
+        let (result, asked) = run::<Checkers>(true, 5, 1, null(0), |_, _, _| Score::ZERO);
+        assert_eq!(result, None);
+        assert_eq!(asked.len(), 2);
+        assert!(asked.iter().all(|&(d, _, _)| d == 1));
+    }
+
+    #[test]
+    fn nodes_that_do_not_qualify_are_not_checked() {
+        let always = |_: u32, _: Score, b: Score| b;
+        let wide = (Score::heuristic(0), Score::heuristic(100));
+        let proven = (Score::win_in(9).pred(), Score::win_in(9));
+        for (on, depth, ply, window) in [
+            (false, 8, 1, null(0)), // the mode is off
+            (true, 8, 0, null(0)),  // the root
+            (true, 4, 1, null(0)),  // under MIN_DEPTH
+            (true, 8, 1, wide),     // not a null window
+            (true, 8, 1, proven),   // a proven bound
+        ] {
+            assert_eq!(
+                run::<Checkers>(on, depth, ply, window, always),
+                (None, Vec::new())
+            );
+        }
+        // A game without a measured margin is searched exactly.
+        assert_eq!(
+            run::<TicTacToe>(true, 8, 1, null(0), always),
+            (None, Vec::new())
+        );
+    }
+}
