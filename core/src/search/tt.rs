@@ -349,49 +349,18 @@ mod tests {
         let mut mem = [Entry::EMPTY; 2];
         let mut t = Table::new(&mut mem);
         let h = in_slot(1, 2, 3);
-        t.store(
-            h,
-            N,
-            9,
-            Score::units(1),
-            Score::units(1),
-            Some(4),
-            false,
-            true,
-        );
-        t.store(
-            h,
-            N,
-            2,
-            Score::units(5),
-            Score::units(5),
-            Some(6),
-            false,
-            true,
-        );
+        // An exact value of `men` at `depth` for `h`, under the rule or not.
+        let exact = |t: &mut Table, depth, men, best, keep_deeper| {
+            let v = Score::units(men);
+            t.store(h, N, depth, v, v, best, false, keep_deeper);
+        };
+        exact(&mut t, 9, 1, Some(4), true);
+        exact(&mut t, 2, 5, Some(6), true);
         assert_eq!(t.probe(h, N).map(|h| (h.depth, h.best)), Some((9, Some(4))));
         t.store(h, N, 9, Score::units(1), Score::INFINITY, None, false, true);
-        t.store(
-            h,
-            N,
-            10,
-            Score::units(2),
-            Score::units(2),
-            None,
-            false,
-            true,
-        );
+        exact(&mut t, 10, 2, None, true);
         assert_eq!(t.probe(h, N).map(|h| h.depth), Some(10));
-        t.store(
-            h,
-            N,
-            2,
-            Score::units(5),
-            Score::units(5),
-            None,
-            false,
-            false,
-        );
+        exact(&mut t, 2, 5, None, false);
         assert_eq!(t.probe(h, N).map(|h| h.depth), Some(2));
     }
 
