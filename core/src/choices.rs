@@ -1,13 +1,15 @@
 //! The names an error message offers, written from the type's list of values so the
-//! message cannot fall behind it: `a, b or c`.
+//! message cannot fall behind it: ` (expected a, b or c)`.
 
 use core::fmt;
 
-/// Writes `names` as `a, b or c` (`a or b` for two, `a` for one, nothing for none).
-pub(crate) fn choices<'n>(
+/// Writes ` (expected a, b or c)` for `names` (`a or b` for two, `a` for one, nothing
+/// for none), the end of an "unknown …" message.
+pub(crate) fn expected<'n>(
     f: &mut fmt::Formatter<'_>,
     names: impl ExactSizeIterator<Item = &'n str>,
 ) -> fmt::Result {
+    f.write_str(" (expected ")?;
     let last = names.len().saturating_sub(1);
     for (i, name) in names.enumerate() {
         let sep = match i {
@@ -17,7 +19,7 @@ pub(crate) fn choices<'n>(
         };
         write!(f, "{sep}{name}")?;
     }
-    Ok(())
+    f.write_str(")")
 }
 
 #[cfg(test)]
@@ -26,14 +28,14 @@ mod tests {
     use std::format;
     use std::string::String;
 
-    use super::choices;
+    use super::expected;
     use core::fmt;
 
     struct Listed(&'static [&'static str]);
 
     impl fmt::Display for Listed {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            choices(f, self.0.iter().copied())
+            expected(f, self.0.iter().copied())
         }
     }
 
@@ -43,12 +45,12 @@ mod tests {
 
     #[test]
     fn names_are_joined_by_commas_and_a_final_or() {
-        assert_eq!(listed(&[]), "");
-        assert_eq!(listed(&["keep"]), "keep");
-        assert_eq!(listed(&["clear", "keep"]), "clear or keep");
+        assert_eq!(listed(&[]), " (expected )");
+        assert_eq!(listed(&["keep"]), " (expected keep)");
+        assert_eq!(listed(&["clear", "keep"]), " (expected clear or keep)");
         assert_eq!(
             listed(&["minimax", "alphabeta", "pvs", "mtdf", "sss"]),
-            "minimax, alphabeta, pvs, mtdf or sss"
+            " (expected minimax, alphabeta, pvs, mtdf or sss)"
         );
     }
 }

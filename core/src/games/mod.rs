@@ -51,9 +51,8 @@ pub struct UnknownGame;
 
 impl fmt::Display for UnknownGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("unknown game (expected ")?;
-        crate::choices::choices(f, GameKind::ALL.iter().map(|k| k.name()))?;
-        f.write_str(")")
+        f.write_str("unknown game")?;
+        crate::choices::expected(f, GameKind::ALL.iter().map(|k| k.name()))
     }
 }
 

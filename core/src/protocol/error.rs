@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::choices::choices;
+use crate::choices::expected;
 use crate::game::{ConfigError, MoveBufferFull};
 use crate::games::GameKind;
 use crate::notation::NotationError;
@@ -108,24 +108,20 @@ impl fmt::Display for ProtocolError<'_> {
             ProtocolError::DuplicateArgument(w) => write!(f, "duplicate argument '{w}'"),
             ProtocolError::BadNumber(w) => write!(f, "bad number '{w}'"),
             ProtocolError::UnknownGame(w) => {
-                write!(f, "unknown game '{w}' (expected ")?;
-                choices(f, GameKind::ALL.iter().map(|k| k.name()))?;
-                f.write_str(")")
+                write!(f, "unknown game '{w}'")?;
+                expected(f, GameKind::ALL.iter().map(|k| k.name()))
             }
             ProtocolError::UnknownAlgorithm(w) => {
-                write!(f, "unknown algorithm '{w}' (expected ")?;
-                choices(f, Algorithm::ALL.iter().map(|a| a.name()))?;
-                f.write_str(")")
+                write!(f, "unknown algorithm '{w}'")?;
+                expected(f, Algorithm::ALL.iter().map(|a| a.name()))
             }
             ProtocolError::UnknownMode(w) => {
-                write!(f, "unknown search mode '{w}' (expected ")?;
-                choices(f, Mode::ALL.iter().map(|m| m.name()))?;
-                f.write_str(")")
+                write!(f, "unknown search mode '{w}'")?;
+                expected(f, Mode::ALL.iter().map(|m| m.name()))
             }
             ProtocolError::UnknownTableUse(w) => {
-                write!(f, "unknown table use '{w}' (expected ")?;
-                choices(f, TableUse::ALL.iter().map(|t| t.name()))?;
-                f.write_str(")")
+                write!(f, "unknown table use '{w}'")?;
+                expected(f, TableUse::ALL.iter().map(|t| t.name()))
             }
             ProtocolError::BadOption(w, None) => write!(f, "option '{w}' is not key=value"),
             ProtocolError::BadOption(w, Some(e)) => write!(f, "{e}: '{w}'"),

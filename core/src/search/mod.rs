@@ -119,9 +119,8 @@ pub struct UnknownAlgorithm;
 
 impl fmt::Display for UnknownAlgorithm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("unknown algorithm (expected ")?;
-        crate::choices::choices(f, Algorithm::ALL.iter().map(|a| a.name()))?;
-        f.write_str(")")
+        f.write_str("unknown algorithm")?;
+        crate::choices::expected(f, Algorithm::ALL.iter().map(|a| a.name()))
     }
 }
 

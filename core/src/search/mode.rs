@@ -5,8 +5,6 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::choices::choices;
-
 /// How much a search may deviate from the full-width tree.
 ///
 /// - [`Mode::Exact`]: the full-width search every algorithm-equivalence test, bench
@@ -64,9 +62,8 @@ pub struct UnknownMode;
 
 impl fmt::Display for UnknownMode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("unknown search mode (expected ")?;
-        choices(f, Mode::ALL.iter().map(|m| m.name()))?;
-        f.write_str(")")
+        f.write_str("unknown search mode")?;
+        crate::choices::expected(f, Mode::ALL.iter().map(|m| m.name()))
     }
 }
 
