@@ -250,4 +250,16 @@ fn the_engine_plays_a_patterns_file_and_names_a_bad_one() {
         err.contains("--patterns") && err.contains("/nonexistent/tables.bin"),
         "{err}"
     );
+    // The compiled-in tables without the residual network value the position
+    // otherwise; a tables file where the network belongs is refused, named.
+    let (ok, alone, err) = engine_with(&["--residual", "none"], script);
+    assert!(ok, "{err}");
+    assert!(eval(&alone).is_some(), "{alone}");
+    assert_ne!(eval(&shipped), eval(&alone));
+    let (ok, _, err) = engine_with(&["--residual", kings], script);
+    assert!(!ok);
+    assert!(
+        err.contains("--residual: residual network") && err.contains("no MPLYRES1 header"),
+        "{err}"
+    );
 }

@@ -43,6 +43,7 @@ fn play(side: Option<&str>, input: &str) -> String {
         mode: Mode::Exact,
         tt: TableUse::Clear,
         patterns: None,
+        residual: None,
     };
     let mut out = Vec::new();
     session::<TicTacToe>(&args, input.as_bytes(), &mut out).expect("a scripted game");
@@ -79,6 +80,7 @@ fn an_unknown_side_is_an_error_naming_the_sides() {
         mode: Mode::Exact,
         tt: TableUse::Clear,
         patterns: None,
+        residual: None,
     };
     let err = session::<TicTacToe>(&args, &b""[..], &mut Vec::new()).unwrap_err();
     assert_eq!(
@@ -99,9 +101,23 @@ fn pattern_tables_are_for_checkers_only() {
         mode: Mode::Exact,
         tt: TableUse::Clear,
         patterns: Some("core/data/checkers-patterns-kings.bin".into()),
+        residual: None,
     };
     let err = session::<TicTacToe>(&args, &b""[..], &mut Vec::new()).unwrap_err();
-    assert_eq!(err.to_string(), "--patterns is for checkers, not tictactoe");
+    assert_eq!(
+        err.to_string(),
+        "--patterns and --residual are for checkers, not tictactoe"
+    );
+    let only_residual = PlayArgs {
+        patterns: None,
+        residual: Some("none".into()),
+        ..args.clone()
+    };
+    let err = session::<TicTacToe>(&only_residual, &b""[..], &mut Vec::new()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "--patterns and --residual are for checkers, not tictactoe"
+    );
     let args = PlayArgs {
         patterns: Some("/nonexistent/tables.bin".into()),
         ..args
@@ -109,7 +125,28 @@ fn pattern_tables_are_for_checkers_only() {
     let err = session::<Checkers>(&args, &b""[..], &mut Vec::new()).unwrap_err();
     let text = err.to_string();
     assert!(
-        text.starts_with("--patterns: ") && text.contains("/nonexistent/tables.bin"),
+        text.starts_with("--patterns: patterns tables '/nonexistent/tables.bin': "),
+        "{text}"
+    );
+    // A tables file where the network belongs is refused, named.
+    let args = PlayArgs {
+        patterns: None,
+        residual: Some(
+            concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../core/data/checkers-patterns.bin"
+            )
+            .into(),
+        ),
+        ..args
+    };
+    let err = session::<Checkers>(&args, &b""[..], &mut Vec::new()).unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.starts_with("--residual: residual network '")
+            && text.ends_with(
+                "checkers-patterns.bin': not a checkers residual network (no MPLYRES1 header)"
+            ),
         "{text}"
     );
 }

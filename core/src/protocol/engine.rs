@@ -14,7 +14,7 @@ use super::MoveWord;
 use crate::decide::{decide_with, prepare_table};
 use crate::eval::Evaluator;
 use crate::game::Game;
-use crate::games::checkers::patterns::{Patterns, Tables};
+use crate::games::checkers::patterns::Patterns;
 use crate::games::checkers::CheckersEval;
 use crate::games::{tictactoe::TicTacToe, AnyPosition, GameKind};
 use crate::playable::{Oracles, Playable};
@@ -45,7 +45,7 @@ pub struct Engine<'a> {
     position: AnyPosition,
     evaluators: EvaluatorSet,
     oracles: Oracles<'a>,
-    patterns: Option<Tables>,
+    patterns: Option<Patterns>,
 }
 
 impl<'a> Engine<'a> {
@@ -61,13 +61,14 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// Plays checkers' `patterns` evaluator on `tables` (a tables file's, on the host)
-    /// instead of the compiled-in ones: from now on, and whenever `evaluator patterns`
+    /// Plays checkers' `patterns` evaluator as `patterns` (a tables file's, and a
+    /// network's or none, on the host) instead of the compiled-in one: from now on,
+    /// and whenever `evaluator patterns`
     /// selects it again. `bench` keeps the default evaluator (its counts are pinned).
     #[must_use]
-    pub fn with_patterns(mut self, tables: Tables) -> Engine<'a> {
-        self.patterns = Some(tables);
-        self.evaluators.checkers = CheckersEval::Patterns(Patterns { tables });
+    pub fn with_patterns(mut self, patterns: Patterns) -> Engine<'a> {
+        self.patterns = Some(patterns);
+        self.evaluators.checkers = CheckersEval::Patterns(patterns);
         self
     }
 
@@ -170,10 +171,10 @@ impl<'a> Engine<'a> {
                 with_position!(&self.position, G, _p => {
                     evaluator_command::<G>(G::evaluator_mut(evals), name, out)?;
                 });
-                if let (Some(tables), CheckersEval::Patterns(p)) =
+                if let (Some(lent), CheckersEval::Patterns(p)) =
                     (self.patterns, &mut evals.checkers)
                 {
-                    p.tables = tables;
+                    *p = lent;
                 }
             }
             Command::Weights { at, values } => with_position!(&self.position, G, _p => {
@@ -479,7 +480,7 @@ fn write_info<G: Playable>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::checkers::patterns::SHIPPED;
+    use crate::games::checkers::patterns::{Tables, SHIPPED};
     use crate::games::checkers::Checkers;
     use crate::notation::Notation;
     use crate::search::NoClock;
@@ -534,7 +535,7 @@ mod tests {
         let (mut tt, mut moves) = ([Entry::EMPTY; 16], [0 as MoveWord; 256]);
         let mut shipped = Engine::new(&mut tt, &mut moves);
         let (mut tt2, mut moves2) = ([Entry::EMPTY; 16], [0 as MoveWord; 256]);
-        let mut lent = Engine::new(&mut tt2, &mut moves2).with_patterns(kings);
+        let mut lent = Engine::new(&mut tt2, &mut moves2).with_patterns(Patterns::tables(kings));
         let eval = |engine: &mut Engine<'_>, commands: &[&str]| {
             let mut out = heapless::String::<512>::new();
             for c in commands {

@@ -11,7 +11,7 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
-use microply_core::games::checkers::patterns::Tables;
+use microply_core::games::checkers::patterns::Patterns;
 use microply_core::games::checkers::Checkers;
 use microply_core::protocol::{Engine, Flow, Inbox, Line, ProtocolError, MAX_LINE};
 use microply_core::Oracles;
@@ -21,19 +21,23 @@ use crate::memory::{SearchMemory, DEFAULT_MOVE_WORDS};
 
 /// Reads commands until `quit` or end of input; every checkers search probes the
 /// tables of `egtb`, if given, and checkers' `patterns` evaluator plays the tables
-/// file `patterns`, if given, instead of the compiled-in one.
+/// file `patterns` and the residual network `residual` (a file or `none`), if given,
+/// instead of the compiled-in ones ([`crate::play::pattern_tables::patterns`]).
 ///
 /// # Errors
-/// The table cannot be allocated, the endgame tables or the patterns file do not
-/// load, or I/O errors on stdout.
-pub fn run(tt_entries: usize, egtb: Option<&Path>, patterns: Option<&Path>) -> anyhow::Result<()> {
+/// The table cannot be allocated, the endgame tables, the patterns file or the
+/// network do not load, or I/O errors on stdout.
+pub fn run(
+    tt_entries: usize,
+    egtb: Option<&Path>,
+    patterns: Option<&Path>,
+    residual: Option<&Path>,
+) -> anyhow::Result<()> {
     let mut memory = SearchMemory::try_new(tt_entries, DEFAULT_MOVE_WORDS)?;
     let tables = crate::egtb::load_for::<Checkers>(egtb)?;
     let oracles = crate::egtb::oracles(tables.as_ref());
-    let patterns = patterns
-        .map(crate::play::pattern_tables::load)
-        .transpose()
-        .map_err(|e| anyhow::anyhow!("--patterns: {e}"))?;
+    let patterns = crate::play::pattern_tables::patterns(patterns, residual)
+        .map_err(|e| anyhow::anyhow!(e.for_options()))?;
     let (sender, lines) = mpsc::channel::<RawLine>();
     // Detached: a blocked read of stdin must not keep `quit` from ending the process.
     std::thread::spawn(move || read_lines(std::io::stdin().lock(), &sender));
@@ -150,11 +154,11 @@ fn serve_lines(
     output: &mut impl Write,
     memory: &mut SearchMemory,
     oracles: Oracles<'_>,
-    patterns: Option<Tables>,
+    patterns: Option<Patterns>,
 ) -> anyhow::Result<()> {
     let mut engine = Engine::new(&mut memory.tt, &mut memory.moves).with_oracles(oracles);
-    if let Some(tables) = patterns {
-        engine = engine.with_patterns(tables);
+    if let Some(patterns) = patterns {
+        engine = engine.with_patterns(patterns);
     }
     let clock = HostClock::new();
     let mut inbox = ChannelInbox::new(lines);

@@ -83,6 +83,11 @@ pub enum Command {
         /// core/data/checkers-patterns-kings.bin (docs/checkers-patterns.md).
         #[arg(long, value_name = "FILE")]
         patterns: Option<std::path::PathBuf>,
+        /// The `patterns` evaluator's residual network (`patterns residual --out
+        /// FILE`), or `none` for the tables alone; by default the compiled-in network
+        /// with the compiled-in tables, none with --patterns.
+        #[arg(long, value_name = "FILE|none")]
+        residual: Option<std::path::PathBuf>,
     },
     /// Count the leaves of the move tree to DEPTH plies, with time and nodes/s.
     Perft {
@@ -298,6 +303,10 @@ pub enum Command {
         /// layout's core/data/checkers-patterns-kings.bin.
         #[arg(long, value_name = "FILE")]
         patterns: Option<std::path::PathBuf>,
+        /// The `patterns` evaluator's residual network, or `none` (as `engine
+        /// --residual`).
+        #[arg(long, value_name = "FILE|none")]
+        residual: Option<std::path::PathBuf>,
     },
 }
 
@@ -384,7 +393,13 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             tt_entries,
             egtb,
             patterns,
-        } => engine::run(tt_entries, egtb.as_deref(), patterns.as_deref()),
+            residual,
+        } => engine::run(
+            tt_entries,
+            egtb.as_deref(),
+            patterns.as_deref(),
+            residual.as_deref(),
+        ),
         Command::Bench => bench::run(),
         Command::Web { port } => web::run(port),
         Command::Solve {
@@ -473,6 +488,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             mode,
             tt,
             patterns,
+            residual,
         } => {
             let egtb = egtb.or_else(|| crate::egtb::location::default_for(game, no_egtb));
             let args = play::PlayArgs {
@@ -485,6 +501,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 mode,
                 tt,
                 patterns,
+                residual,
             };
             with_game!(game, G => play::run::<G>(&args))
         }

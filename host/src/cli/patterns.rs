@@ -1,5 +1,6 @@
 //! `microply patterns train`: fit the checkers `patterns` evaluator's tables to
-//! `microply datagen` positions and write the file core compiles in
+//! `microply datagen` positions and write the file core compiles in; `microply
+//! patterns residual`: fit the residual network on top of them
 //! (docs/checkers-patterns.md).
 
 use std::path::PathBuf;
@@ -7,10 +8,12 @@ use std::time::Instant;
 
 use anyhow::Context as _;
 use clap::Subcommand;
-use microply_core::games::checkers::patterns::{Layout, Tables};
+use microply_core::games::checkers::patterns::{Layout, Tables, SHIPPED};
+use microply_core::games::checkers::residual::Residual;
 
 use crate::datagen::positions;
-use crate::patterns::train::{examples, integer_loss, loss, score_scale, split, DataSet};
+use crate::patterns::residual::{self, Net, ResidualConfig};
+use crate::patterns::train::{examples, integer_loss, loss, score_scale, split, targets, DataSet};
 use crate::patterns::{fit, FitConfig, Keep, Model};
 
 /// The `patterns` subcommands.
@@ -59,6 +62,37 @@ pub enum PatternsCommand {
         /// `last` (how generations 1 to 7 were fitted).
         #[arg(long, value_enum, default_value_t = KeepArg::Best)]
         keep: KeepArg,
+    },
+    /// Fit the residual network (128-32-16-1, 9 KB) on top of pattern tables, the
+    /// tables frozen, to labelled positions, and write it to --out; the epoch with the
+    /// lowest held-out loss is kept. A match plays it with
+    /// `evaluator=patterns,residual=FILE` (with the tables it was fitted on).
+    Residual {
+        /// A positions file; repeat for more.
+        #[arg(long, required = true)]
+        data: Vec<PathBuf>,
+        /// Where to write the network (core/data/checkers-residual.bin ships it).
+        #[arg(long)]
+        out: PathBuf,
+        /// The tables the network adds to (a `patterns train` file); by default the
+        /// compiled-in ones.
+        #[arg(long)]
+        tables: Option<PathBuf>,
+        /// Start from this network instead of a seeded one whose output is 0.
+        #[arg(long)]
+        init: Option<PathBuf>,
+        /// Passes over the positions (the last of three or more at 0.3 of --rate).
+        #[arg(long, default_value_t = ResidualConfig::default().epochs)]
+        epochs: u32,
+        /// Weight of the game's result in the target, 0 to 1 (the rest: the search's score).
+        #[arg(long, default_value_t = FitConfig::default().lambda)]
+        lambda: f32,
+        /// Adam's step size.
+        #[arg(long, default_value_t = ResidualConfig::default().rate)]
+        rate: f32,
+        /// Seed of the start and the shuffle.
+        #[arg(long, default_value_t = ResidualConfig::default().seed)]
+        seed: u64,
     },
 }
 
@@ -141,39 +175,77 @@ fn magic(layout: Layout) -> &'static str {
 /// # Errors
 /// Unreadable or bad positions files, settings out of range, an unwritable output.
 pub fn run(command: &PatternsCommand) -> anyhow::Result<()> {
-    let PatternsCommand::Train {
-        data,
-        out,
-        epochs,
-        lambda,
-        rate,
-        seed,
-        layout,
-        init,
-        keep,
-    } = command;
+    match command {
+        PatternsCommand::Train {
+            data,
+            out,
+            epochs,
+            lambda,
+            rate,
+            seed,
+            layout,
+            init,
+            keep,
+        } => {
+            check_settings(*epochs, *lambda, *rate)?;
+            let config = FitConfig {
+                epochs: *epochs,
+                lambda: *lambda,
+                rate: *rate,
+                seed: *seed,
+                layout: (*layout).into(),
+                keep: (*keep).into(),
+                ..FitConfig::default()
+            };
+            train(data, out, init.as_deref(), &config)
+        }
+        PatternsCommand::Residual {
+            data,
+            out,
+            tables,
+            init,
+            epochs,
+            lambda,
+            rate,
+            seed,
+        } => {
+            check_settings(*epochs, *lambda, *rate)?;
+            let config = ResidualConfig {
+                epochs: *epochs,
+                rate: *rate,
+                seed: *seed,
+                ..ResidualConfig::default()
+            };
+            residual(
+                data,
+                out,
+                tables.as_deref(),
+                init.as_deref(),
+                *lambda,
+                &config,
+            )
+        }
+    }
+}
+
+fn check_settings(epochs: u32, lambda: f32, rate: f32) -> anyhow::Result<()> {
     anyhow::ensure!(
-        (0.0..=1.0).contains(lambda),
+        (0.0..=1.0).contains(&lambda),
         "--lambda must be within 0 and 1, not {lambda}"
     );
     anyhow::ensure!(
-        *rate > 0.0 && rate.is_finite(),
+        rate > 0.0 && rate.is_finite(),
         "--rate must be a positive number, not {rate}"
     );
     anyhow::ensure!(
-        (1..=10_000).contains(epochs),
+        (1..=10_000).contains(&epochs),
         "--epochs must be within 1 and 10000, not {epochs}"
     );
-    let config = FitConfig {
-        epochs: *epochs,
-        lambda: *lambda,
-        rate: *rate,
-        seed: *seed,
-        layout: (*layout).into(),
-        keep: (*keep).into(),
-        ..FitConfig::default()
-    };
-    let started = Instant::now();
+    Ok(())
+}
+
+/// The positions files, each with its score scale (reported as read).
+fn read_sets(data: &[PathBuf]) -> anyhow::Result<Vec<(Vec<positions::Labelled>, f32)>> {
     let mut files = Vec::new();
     for path in data {
         let read = positions::read(path)?;
@@ -186,12 +258,96 @@ pub fn run(command: &PatternsCommand) -> anyhow::Result<()> {
         );
         files.push((read, k));
     }
-    let sets: Vec<DataSet<'_>> = files
+    Ok(files)
+}
+
+fn data_sets(files: &[(Vec<positions::Labelled>, f32)]) -> Vec<DataSet<'_>> {
+    files
         .iter()
         .map(|(positions, k)| DataSet { positions, k: *k })
-        .collect();
+        .collect()
+}
+
+/// `patterns residual`.
+fn residual(
+    data: &[PathBuf],
+    out: &std::path::Path,
+    tables: Option<&std::path::Path>,
+    init: Option<&std::path::Path>,
+    lambda: f32,
+    config: &ResidualConfig,
+) -> anyhow::Result<()> {
+    let tables = match tables {
+        Some(path) => crate::play::pattern_tables::load(path).map_err(anyhow::Error::msg)?,
+        None => SHIPPED,
+    };
+    let start = match init {
+        None => Net::new(config.seed),
+        Some(path) => {
+            let bytes =
+                std::fs::read(path).with_context(|| format!("--init {}", path.display()))?;
+            Net::from_file(&bytes).map_err(|e| anyhow::anyhow!("--init {}: {e}", path.display()))?
+        }
+    };
+    let started = Instant::now();
+    let files = read_sets(data)?;
     let total: usize = files.iter().map(|(p, _)| p.len()).sum();
-    let ex = examples(&sets, config.lambda, config.layout);
+    let examples: Vec<residual::Example> = targets(&data_sets(&files), lambda)
+        .into_iter()
+        .map(|(_, pos, target)| residual::Example::new(&pos, tables, target))
+        .collect();
+    drop(files);
+    let (train, validation) = split(&examples, FitConfig::default().validation);
+    eprintln!(
+        "{} distinct positions ({} repeats): {} to fit, {} to validate",
+        examples.len(),
+        total - examples.len(),
+        train.len(),
+        validation.len()
+    );
+    eprintln!(
+        "epoch 0: train {:.6}  validation {:.6}  (the tables alone{})",
+        residual::loss(&start, train),
+        residual::loss(&start, validation),
+        init.map_or(String::new(), |p| format!(" and {}", p.display()))
+    );
+    let fitted = residual::fit(start, train, validation, config, |r| {
+        eprintln!(
+            "epoch {}: train {:.6}  validation {:.6}  ({:.0} s)",
+            r.epoch,
+            r.train,
+            r.validation,
+            started.elapsed().as_secs_f64()
+        );
+    });
+    eprintln!(
+        "kept epoch {} (the lowest validation loss, {:.6})",
+        fitted.epoch, fitted.validation
+    );
+    let (bytes, clamped) = fitted.net.to_file();
+    let net = Residual::parse(&bytes)
+        .map_err(|e| anyhow::anyhow!("the written network does not parse: {e}"))?;
+    eprintln!(
+        "rounded to core's integers: validation {:.6} ({clamped} parameters clamped to ±32767/1024)",
+        residual::integer_loss(&net, validation)
+    );
+    crate::files::write_atomically(out, &bytes)
+        .with_context(|| format!("writing {}", out.display()))?;
+    println!("wrote {} ({} bytes)", out.display(), bytes.len());
+    Ok(())
+}
+
+/// `patterns train`.
+fn train(
+    data: &[PathBuf],
+    out: &std::path::Path,
+    init: Option<&std::path::Path>,
+    config: &FitConfig,
+) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let files = read_sets(data)?;
+    let total: usize = files.iter().map(|(p, _)| p.len()).sum();
+    let ex = examples(&data_sets(&files), config.lambda, config.layout);
     let (train, validation) = split(&ex, config.validation);
     eprintln!(
         "{} distinct positions (repeats of a position share its averaged target; {} repeats): {} to fit, {} to validate",
@@ -228,7 +384,7 @@ pub fn run(command: &PatternsCommand) -> anyhow::Result<()> {
                 p.display()
             ))
     );
-    let fitted = fit(start, train, validation, &config, |r| {
+    let fitted = fit(start, train, validation, config, |r| {
         eprintln!(
             "epoch {}: train {:.6}  validation {:.6}  ({:.0} s)",
             r.epoch,
@@ -237,10 +393,10 @@ pub fn run(command: &PatternsCommand) -> anyhow::Result<()> {
             started.elapsed().as_secs_f64()
         );
     });
-    if fitted.epoch < *epochs {
+    if fitted.epoch < config.epochs {
         eprintln!(
-            "kept epoch {} (the lowest validation loss, {:.6}; --keep last writes epoch {epochs})",
-            fitted.epoch, fitted.validation
+            "kept epoch {} (the lowest validation loss, {:.6}; --keep last writes epoch {})",
+            fitted.epoch, fitted.validation, config.epochs
         );
     }
     let model = fitted.model;

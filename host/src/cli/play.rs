@@ -4,7 +4,6 @@ use std::io::{BufRead, Write};
 use std::time::Instant;
 
 use anyhow::{anyhow, bail};
-use microply_core::games::checkers::patterns::Patterns;
 use microply_core::games::checkers::{Checkers, CheckersEval};
 use microply_core::search::{Algorithm, Knowledge, Limits, Mode, Settings, Table, TableUse};
 use microply_core::selectable::EvaluatorSet;
@@ -37,22 +36,31 @@ pub struct PlayArgs {
     /// Checkers pattern tables for the engine's `patterns` evaluator instead of the
     /// compiled-in ones (checkers only).
     pub patterns: Option<std::path::PathBuf>,
+    /// The `patterns` evaluator's residual network, or `none` (checkers only).
+    pub residual: Option<std::path::PathBuf>,
 }
 
 /// The default evaluators, checkers' `patterns` on the tables of the file `patterns`
-/// if one is given.
+/// and the network `residual` if either is given
+/// ([`crate::play::pattern_tables::patterns`]).
 ///
 /// # Errors
-/// A file given for another game than checkers, or one that is not a tables file.
-fn evaluators<G: Playable>(patterns: Option<&std::path::Path>) -> anyhow::Result<EvaluatorSet> {
+/// A file given for another game than checkers, or one that does not load.
+fn evaluators<G: Playable>(
+    patterns: Option<&std::path::Path>,
+    residual: Option<&std::path::Path>,
+) -> anyhow::Result<EvaluatorSet> {
     let mut set = EvaluatorSet::default();
-    if let Some(path) = patterns {
-        if G::NAME != Checkers::NAME {
-            bail!("--patterns is for checkers, not {}", G::NAME);
-        }
-        let tables =
-            crate::play::pattern_tables::load(path).map_err(|e| anyhow!("--patterns: {e}"))?;
-        set.checkers = CheckersEval::Patterns(Patterns { tables });
+    if (patterns.is_some() || residual.is_some()) && G::NAME != Checkers::NAME {
+        bail!(
+            "--patterns and --residual are for checkers, not {}",
+            G::NAME
+        );
+    }
+    if let Some(p) = crate::play::pattern_tables::patterns(patterns, residual)
+        .map_err(|e| anyhow!(e.for_options()))?
+    {
+        set.checkers = CheckersEval::Patterns(p);
     }
     Ok(set)
 }
@@ -79,7 +87,7 @@ pub fn session<G: Playable>(
     let mut pos: G = start_position(&args.options)?;
     let tables = crate::egtb::load_for::<G>(args.egtb.as_deref())?;
     let oracles = crate::egtb::oracles(tables.as_ref());
-    let evaluators = evaluators::<G>(args.patterns.as_deref())?;
+    let evaluators = evaluators::<G>(args.patterns.as_deref(), args.residual.as_deref())?;
     let eval = G::evaluator(&evaluators);
     let knowledge = Knowledge::new(&eval, G::oracle(&oracles));
     let person = person_side::<G>(args.side.as_deref())?;

@@ -39,6 +39,7 @@ impl Side {
             weights: self
                 .weights
                 .map(|_| WeightsSource::File(self.weights_file(dir).display().to_string())),
+            residual: None,
             algo: microply_core::search::Algorithm::Sss,
             mode: None,
             depth: Some(self.depth),

@@ -10,10 +10,11 @@ use microply_core::games::checkers::patterns::{
     trade_down, Layout, Scalars, Tables, SCALARS, UNIT_BITS,
 };
 use microply_core::games::checkers::Checkers;
-use microply_core::rng::{below, SplitMix64};
+use microply_core::rng::SplitMix64;
 
 use super::features::Sparse;
 use crate::datagen::positions::{Labelled, PROVEN};
+use crate::nn::train::shuffle;
 
 /// Settings of a fit.
 #[derive(Clone, Debug, PartialEq)]
@@ -116,15 +117,15 @@ pub struct DataSet<'a> {
     pub k: f32,
 }
 
-/// The examples of the data sets: a position's target is `λ·result + (1 − λ)·σ(k·score)`,
-/// averaged over every time the position occurs (same pieces, kings and side), in
-/// any set, so a position reached in many games is labelled by all of them; the
-/// examples are in the order the positions first occur; their features are those
-/// `layout`'s tables read.
+/// The distinct positions of the data sets, each with its target
+/// `λ·result + (1 − λ)·σ(k·score)` averaged over every time the position occurs
+/// (same pieces, kings and side), in any set, so a position reached in many games is
+/// labelled by all of them; in the order the positions first occur. What both fits
+/// (the tables', [`examples`], and the residual network's) learn.
 #[must_use]
-pub fn examples(sets: &[DataSet<'_>], lambda: f32, layout: Layout) -> Vec<Example> {
+pub fn targets(sets: &[DataSet<'_>], lambda: f32) -> Vec<(Labelled, Checkers, f32)> {
     let mut index = std::collections::HashMap::new();
-    let mut out: Vec<Example> = Vec::new();
+    let mut out: Vec<(Labelled, Checkers, f32)> = Vec::new();
     let mut sums: Vec<(f64, u32)> = Vec::new();
     for set in sets {
         for &p in set.positions {
@@ -145,21 +146,33 @@ pub fn examples(sets: &[DataSet<'_>], lambda: f32, layout: Layout) -> Vec<Exampl
             } else if let Some(pos) = p.position() {
                 index.insert(key, out.len());
                 sums.push((f64::from(target), 1));
-                out.push(Example {
-                    features: Sparse::of(&pos, layout),
-                    target,
-                    position: p,
-                });
+                out.push((p, pos, target));
             }
         }
     }
     for (e, (sum, n)) in out.iter_mut().zip(sums) {
-        e.target = (sum / f64::from(n)) as f32;
+        e.2 = (sum / f64::from(n)) as f32;
     }
     out
 }
 
-fn sigmoid(x: f32) -> f32 {
+/// The examples of the data sets ([`targets`]), their features those `layout`'s
+/// tables read.
+#[must_use]
+pub fn examples(sets: &[DataSet<'_>], lambda: f32, layout: Layout) -> Vec<Example> {
+    targets(sets, lambda)
+        .into_iter()
+        .map(|(position, pos, target)| Example {
+            features: Sparse::of(&pos, layout),
+            target,
+            position,
+        })
+        .collect()
+}
+
+/// The logistic function.
+#[must_use]
+pub fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
@@ -320,39 +333,50 @@ impl Default for Model {
     }
 }
 
-/// Adam's moments.
-struct Adam {
+/// Adam's moments, and the weights `1 − β₁`, `1 − β₂` of a step's gradient in them.
+pub(crate) struct Adam {
     m: Vec<f32>,
     v: Vec<f32>,
     t: i32,
+    gradient_weights: (f32, f32),
 }
 
 const BETA1: f32 = 0.9;
 const BETA2: f32 = 0.999;
 
 impl Adam {
-    fn new(n: usize) -> Adam {
+    /// Adam over `n` parameters, `1 − β` computed in `f32` (the tables' fits).
+    pub(crate) fn new(n: usize) -> Adam {
+        Adam::with_gradient_weights(n, (1.0 - BETA1, 1.0 - BETA2))
+    }
+
+    /// Adam over `n` parameters whose gradient weights are given: the residual
+    /// network's fit writes them `0.1` and `0.001`, which differ from `1 − 0.9` and
+    /// `1 − 0.999` in `f32`'s last bits, so each fit gives its shipped file again.
+    pub(crate) fn with_gradient_weights(n: usize, gradient_weights: (f32, f32)) -> Adam {
         Adam {
             m: vec![0.0; n],
             v: vec![0.0; n],
             t: 0,
+            gradient_weights,
         }
     }
 
-    /// One step over `params` (patterns then scalars) with `grad` (dense: every
-    /// moment decays each step, touched or not).
-    fn step(&mut self, params: &mut [f32], grad: &[f32], rate: f32) {
+    /// One step over `params` (patterns then scalars; or a network's parameters)
+    /// with `grad` (dense: every moment decays each step, touched or not).
+    pub(crate) fn step(&mut self, params: &mut [f32], grad: &[f32], rate: f32) {
         self.t += 1;
         let c1 = 1.0 - BETA1.powi(self.t);
         let c2 = 1.0 - BETA2.powi(self.t);
+        let (w1, w2) = self.gradient_weights;
         for (((p, &g), m), v) in params
             .iter_mut()
             .zip(grad)
             .zip(self.m.iter_mut())
             .zip(self.v.iter_mut())
         {
-            *m = BETA1 * *m + (1.0 - BETA1) * g;
-            *v = BETA2 * *v + (1.0 - BETA2) * g * g;
+            *m = BETA1 * *m + w1 * g;
+            *v = BETA2 * *v + w2 * g * g;
             *p -= rate * (*m / c1) / ((*v / c2).sqrt() + 1e-8);
         }
     }
@@ -408,7 +432,7 @@ pub struct EpochReport {
 
 /// Splits `examples` into training and validation (the last `share`).
 #[must_use]
-pub fn split(examples: &[Example], share: f32) -> (&[Example], &[Example]) {
+pub fn split<T>(examples: &[T], share: f32) -> (&[T], &[T]) {
     let held = ((examples.len() as f64) * f64::from(share.clamp(0.0, 0.5))).round() as usize;
     examples.split_at(examples.len() - held)
 }
@@ -452,11 +476,7 @@ pub fn fit(
     let mut order: Vec<usize> = (0..train.len()).collect();
     let mut rng = SplitMix64::new(config.seed);
     for epoch in 1..=config.epochs {
-        // Fisher-Yates with the core's seeded generator.
-        for i in (1..order.len()).rev() {
-            let j = below(&mut rng, i as u64 + 1) as usize;
-            order.swap(i, j);
-        }
+        shuffle(&mut order, &mut rng);
         for batch in order.chunks(config.batch.max(1)) {
             grad.iter_mut().for_each(|g| *g = 0.0);
             let scale = 1.0 / batch.len() as f32;

@@ -166,12 +166,12 @@ impl Entrant {
         check_options(rules.game, &rules.options)?;
         let mut player =
             InProcess::new(self.config.table, self.tables(rules)?)?.with_table_use(self.config.tt);
-        let tables = self
+        let patterns = self
             .config
-            .pattern_tables(&self.base)
+            .patterns(&self.base)
             .map_err(|e: PlayerError| ClientError::Setup(e.to_string()))?;
-        if let Some(tables) = tables {
-            player.set_patterns(tables);
+        if let Some(patterns) = patterns {
+            player.set_patterns(patterns);
             return Ok(player);
         }
         let weights = self

@@ -11,7 +11,6 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use microply_core::games::checkers::patterns::Tables;
 use microply_core::games::checkers::{CheckersEval, Patterns};
 use microply_core::games::{AnyPosition, GameKind};
 use microply_core::score::Value;
@@ -195,10 +194,10 @@ impl InProcess {
         })
     }
 
-    /// Plays checkers with the `patterns` evaluator on `tables` (a tables file's,
-    /// instead of the compiled-in ones).
-    pub fn set_patterns(&mut self, tables: Tables) {
-        self.evaluators.checkers = CheckersEval::Patterns(Patterns { tables });
+    /// Plays checkers with the `patterns` evaluator as `patterns` (a tables file's,
+    /// with a network's or none, instead of the compiled-in ones).
+    pub fn set_patterns(&mut self, patterns: Patterns) {
+        self.evaluators.checkers = CheckersEval::Patterns(patterns);
     }
 
     /// Decides the move of `position` under `settings`, as `go` would; a search

@@ -2,9 +2,9 @@
 //! table size, and which engine runs it (the core in this process, any command
 //! speaking the microply protocol, or the firmware under QEMU).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use microply_core::games::checkers::patterns::Tables;
+use microply_core::games::checkers::patterns::Patterns;
 
 use microply_core::search::{Algorithm, GameClock, Limits, Mode, Settings, TableUse};
 use serde::{Deserialize, Serialize};
@@ -69,6 +69,12 @@ pub struct PlayerConfig {
     /// The evaluator's weights (its defaults when absent).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub weights: Option<WeightsSource>,
+    /// The `patterns` evaluator's residual network: a file (`microply patterns
+    /// residual`) or [`NO_RESIDUAL`]. When absent, the compiled-in network with the
+    /// compiled-in tables, none with a tables file (`weights=FILE`): a network is
+    /// fitted to one set of tables.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub residual: Option<String>,
     /// The search: minimax, alphabeta, pvs, mtdf or sss (sss when absent).
     #[serde(default, with = "super::names")]
     pub algo: Algorithm,
@@ -117,6 +123,8 @@ pub struct PlayerConfig {
 /// The checkers evaluator whose weights are a tables file.
 pub const PATTERNS: &str = "patterns";
 
+pub use super::pattern_tables::NO_RESIDUAL;
+
 /// The `egtb` value of a player that plays without endgame tables even when the
 /// match has some.
 pub const NO_TABLES: &str = "none";
@@ -161,6 +169,14 @@ pub enum PlayerError {
     /// A weights file that cannot be read.
     #[error("player '{0}': weights file '{1}': {2}")]
     WeightsFile(String, String, String),
+    /// A residual network for another evaluator than `patterns` or another engine
+    /// than the in-process core.
+    #[error("player '{0}': residual is for evaluator=patterns in the in-process engine")]
+    Residual(String),
+    /// A patterns tables file or residual network that does not load (the reason
+    /// names the file).
+    #[error("player '{0}': {1}")]
+    Patterns(String, String),
 }
 
 impl PlayerConfig {
@@ -172,6 +188,7 @@ impl PlayerConfig {
             name: name.to_owned(),
             evaluator: None,
             weights: None,
+            residual: None,
             algo: Algorithm::default(),
             mode: None,
             depth: None,
@@ -263,6 +280,7 @@ impl PlayerConfig {
             "cmd" => self.cmd = Some(value.to_owned()),
             "firmware" => self.firmware = Some(value.to_owned()),
             "egtb" => self.egtb = Some(value.to_owned()),
+            "residual" => self.residual = Some(value.to_owned()),
             "weights" if value.contains(';') || value.parse::<f64>().is_ok() => {
                 let values: Result<Vec<f64>, _> = value.split(';').map(str::parse).collect();
                 self.weights = Some(WeightsSource::Inline(values.map_err(|_| bad("weights"))?));
@@ -310,6 +328,13 @@ impl PlayerConfig {
             && (self.cmd.is_some() || self.firmware.is_some())
         {
             return Err(PlayerError::Egtb(self.name.clone()));
+        }
+        if self.residual.is_some()
+            && (self.evaluator.as_deref() != Some(PATTERNS)
+                || self.cmd.is_some()
+                || self.firmware.is_some())
+        {
+            return Err(PlayerError::Residual(self.name.clone()));
         }
         if self.table == 0 {
             return Err(PlayerError::BadValue(
@@ -387,29 +412,36 @@ impl PlayerConfig {
         }
     }
 
-    /// The pattern tables of a `patterns` player that names a tables file
-    /// (`evaluator=patterns,weights=FILE`, relative to `base`), `None` for any other.
+    /// The `patterns` evaluator of a `patterns` player that names a tables file
+    /// (`weights=FILE`) or a residual network (`residual=FILE|none`), files relative
+    /// to `base`; `None` for any other (the compiled-in evaluator).
     ///
     /// # Errors
-    /// [`PlayerError::WeightsFile`]: values instead of a file, or a file that is not
-    /// a patterns file.
-    pub fn pattern_tables(&self, base: &Path) -> Result<Option<Tables>, PlayerError> {
-        if self.evaluator.as_deref() != Some(PATTERNS) {
+    /// [`PlayerError::WeightsFile`]: values instead of a file; [`PlayerError::Patterns`]:
+    /// a file that is not a patterns file or a residual network.
+    pub fn patterns(&self, base: &Path) -> Result<Option<Patterns>, PlayerError> {
+        if self.evaluator.as_deref() != Some(PATTERNS)
+            || (self.weights.is_none() && self.residual.is_none())
+        {
             return Ok(None);
         }
         let bad =
             |f: &str, why: String| PlayerError::WeightsFile(self.name.clone(), f.to_owned(), why);
-        match &self.weights {
-            None => Ok(None),
-            Some(WeightsSource::Inline(_)) => Err(bad(
+        let tables = match &self.weights {
+            None => None,
+            Some(WeightsSource::Inline(_)) => return Err(bad(
                 "(inline)",
                 "the patterns evaluator takes a tables file (microply patterns train), not values"
                     .into(),
             )),
-            Some(WeightsSource::File(f)) => super::pattern_tables::load(&base.join(f))
-                .map(Some)
-                .map_err(|e| bad(f, e)),
-        }
+            Some(WeightsSource::File(f)) => Some(base.join(f)),
+        };
+        let residual = match self.residual.as_deref() {
+            Some(NO_RESIDUAL) => Some(PathBuf::from(NO_RESIDUAL)),
+            other => other.map(|f| base.join(f)),
+        };
+        super::pattern_tables::patterns(tables.as_deref(), residual.as_deref())
+            .map_err(|e| PlayerError::Patterns(self.name.clone(), e.to_string()))
     }
 
     /// The protocol lines that select the evaluator and load the weights (after
@@ -572,6 +604,43 @@ mod tests {
         let toml_player: PlayerConfig =
             toml::from_str("name = \"B\"\ndepth = 3\negtb = \"e4\"").unwrap();
         assert_eq!(toml_player.egtb.as_deref(), Some("e4"));
+    }
+
+    #[test]
+    fn the_residual_network_is_a_patterns_player_option() {
+        let p =
+            PlayerConfig::parse_spec("name=A,evaluator=patterns,residual=none,depth=2").unwrap();
+        assert_eq!(p.residual.as_deref(), Some(NO_RESIDUAL));
+        let played = p.patterns(Path::new(".")).unwrap().unwrap();
+        assert_eq!(played.residual, None);
+        // Without the key: the compiled-in evaluator, network included.
+        let default = PlayerConfig::parse_spec("name=B,evaluator=patterns,depth=2").unwrap();
+        assert_eq!(default.patterns(Path::new(".")).unwrap(), None);
+        assert!(!serde_json::to_string(&default)
+            .unwrap()
+            .contains("residual"));
+        for spec in [
+            "name=C,residual=none,depth=2",
+            "name=C,evaluator=expert,residual=net.bin,depth=2",
+            "name=C,evaluator=patterns,residual=net.bin,depth=2,cmd=microply engine",
+        ] {
+            assert_eq!(
+                PlayerConfig::parse_spec(spec),
+                Err(PlayerError::Residual("C".into())),
+                "{spec}"
+            );
+        }
+        let missing =
+            PlayerConfig::parse_spec("name=D,evaluator=patterns,residual=missing.bin,depth=2")
+                .unwrap();
+        let e = missing
+            .patterns(Path::new("/nonexistent"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("player 'D': residual network '/nonexistent/missing.bin'"),
+            "{e}"
+        );
     }
 
     #[test]

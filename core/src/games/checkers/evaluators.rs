@@ -1,6 +1,6 @@
-//! Checkers' selectable evaluators: `patterns` ([`Patterns`]: 59,081 values and 5
-//! weights learned from self-play positions, compiled in, so not loadable as flat
-//! weights; the default since it beat `expert` at equal time:
+//! Checkers' selectable evaluators: `patterns` ([`Patterns`]: pattern tables and a
+//! residual network learned from self-play positions, compiled in, so not loadable
+//! as flat weights; the default since it beat `expert` at equal time:
 //! docs/checkers-strength.md, test 10), `expert` ([`Expert`], 20 tuned weights, the
 //! default before, since it beat `baseline`: tests 1 and 9), `baseline`
 //! ([`Baseline`], 5 weights, the first default) and `network` ([`Network`], 187

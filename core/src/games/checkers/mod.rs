@@ -32,6 +32,7 @@ pub mod network;
 mod notation;
 pub mod patterns;
 pub mod pdn;
+pub mod residual;
 pub mod rules;
 mod square;
 

@@ -37,6 +37,7 @@
 //! format), compiled in: 49 KB of flash.
 
 use super::board::Checkers;
+use super::residual::{self, Residual};
 use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::player::Player;
@@ -696,23 +697,48 @@ pub const SHIPPED: Tables =
         Err(_) => panic!("core/data/checkers-patterns.bin is not a patterns file"),
     };
 
-/// The `patterns` evaluator.
+/// The `patterns` evaluator: the tables, plus the residual network fitted to what
+/// they leave unexplained ([`super::residual`]), if any.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Patterns {
     /// Its tables.
     pub tables: Tables,
+    /// The network added to the tables' value; `None` plays the tables alone. A
+    /// network is fitted to one set of tables: with others it adds noise.
+    pub residual: Option<&'static Residual>,
 }
 
 impl Default for Patterns {
     fn default() -> Patterns {
-        Patterns { tables: SHIPPED }
+        Patterns {
+            tables: SHIPPED,
+            residual: Some(&residual::SHIPPED),
+        }
+    }
+}
+
+impl Patterns {
+    /// `tables` alone, without a network.
+    #[must_use]
+    pub const fn tables(tables: Tables) -> Patterns {
+        Patterns {
+            tables,
+            residual: None,
+        }
+    }
+
+    /// The evaluation for the side to move, in 1/128 of a man: the tables' value
+    /// plus the network's.
+    #[must_use]
+    pub fn raw(&self, pos: &Checkers) -> i32 {
+        let net = self.residual.map_or(0, |r| r.raw(pos));
+        self.tables.raw(pos) + net
     }
 }
 
 impl Evaluator<Checkers> for Patterns {
     fn evaluate(&self, pos: &Checkers) -> Score {
-        let raw = i64::from(self.tables.raw(pos)) << (16 - UNIT_BITS);
-        Score::heuristic_wide(raw)
+        Score::heuristic_wide(i64::from(self.raw(pos)) << (16 - UNIT_BITS))
     }
 }
 
@@ -930,7 +956,7 @@ mod tests {
         // White to move, a man down: −128 + 48·(−1)·21/24 = −128 − 42 = −170, + 3,
         // and 1024·(−1)/3 = −341 (truncated toward zero, as for the other side).
         assert_eq!(t.raw(&pos), -167 - 341);
-        let e = Patterns { tables: t };
+        let e = Patterns::tables(t);
         assert_eq!(e.value(&pos), Value::from_num(-508) / 128);
         // Three kings against two: the same one-piece lead on more pieces is worth less
         // (5 pieces: 1024/5 = 204, where 3 pieces gave 341).
