@@ -35,6 +35,7 @@ pub mod pdn;
 pub mod residual;
 pub mod rules;
 mod square;
+mod view;
 
 pub use board::{Checkers, Config};
 pub use eval::{Baseline, Weights};

@@ -38,6 +38,7 @@
 
 use super::board::Checkers;
 use super::residual::{self, Residual};
+pub use super::view::{views, View};
 use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::player::Player;
@@ -220,6 +221,8 @@ impl Layout {
 }
 /// Fraction bits of one unit of the weights: values are in 1/128 of a man.
 pub const UNIT_BITS: u32 = 7;
+// The residual network's output is added in the tables' unit.
+const _: () = assert!(residual::OUTPUT_BITS == UNIT_BITS);
 /// Pieces at the start, the scale of the game's progress.
 const FULL: i32 = 24;
 /// The trade-down term's weight, in 1/128 of a man: a side `d` pieces up with `n`
@@ -454,38 +457,6 @@ pub fn offsets(own: u32, opp: u32, layout: Layout) -> [usize; REGIONS] {
         *slot = region.base + usize::from(own_index[o]) + usize::from(opp_index[x]);
     }
     out
-}
-
-/// One side's view of a position, the board turned so that its men move toward the
-/// higher squares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct View {
-    /// Its men.
-    pub own: u32,
-    /// The opponent's men.
-    pub opp: u32,
-    /// Its kings.
-    pub kings: u32,
-}
-
-/// The two views of a position: Black's as the board is, White's turned.
-#[must_use]
-pub fn views(pos: &Checkers) -> [View; 2] {
-    let men = !pos.kings();
-    let black = pos.pieces(Player::First);
-    let white = pos.pieces(Player::Second);
-    [
-        View {
-            own: black & men,
-            opp: white & men,
-            kings: black & pos.kings(),
-        },
-        View {
-            own: (white & men).reverse_bits(),
-            opp: (black & men).reverse_bits(),
-            kings: (white & pos.kings()).reverse_bits(),
-        },
-    ]
 }
 
 /// What the evaluator knows beyond the tables, per side to move: the inputs the

@@ -11,7 +11,7 @@
 //! rescaled by arithmetic shifts (rounding toward −∞ everywhere).
 
 use super::board::Checkers;
-use super::patterns::{views, UNIT_BITS};
+use super::view::views;
 use crate::game::Game;
 use crate::player::Player;
 
@@ -25,6 +25,9 @@ pub const HIDDEN2: usize = 16;
 pub const FRACTION_BITS: u32 = 10;
 /// An activation of 1.
 pub const ONE: i32 = 1 << FRACTION_BITS;
+/// Fraction bits of the output: 1/128 of a man, the pattern tables' unit (which
+/// `patterns` checks at compile time).
+pub const OUTPUT_BITS: u32 = 7;
 /// The parameters, in the file's order: `w1` by input (`HIDDEN1` each), `b1`, `w2`
 /// by second-layer unit (`HIDDEN1` each), `b2`, `w3`, `b3`.
 pub const PARAMETERS: usize =
@@ -209,7 +212,7 @@ impl Residual {
             let h2 = ((sum >> FRACTION_BITS) + i32::from(b)).clamp(0, ONE);
             out += i32::from(w3) * h2;
         }
-        out >> (2 * FRACTION_BITS - UNIT_BITS)
+        out >> (2 * FRACTION_BITS - OUTPUT_BITS)
     }
 }
 
