@@ -67,27 +67,38 @@ pub fn patterns(
     }))
 }
 
+/// What `read` makes of the file at `path`, kept in `cache` so each file is read once
+/// per program run (a match starts a player for every game).
+fn cached<T: Copy>(
+    cache: &'static OnceLock<Mutex<HashMap<PathBuf, T>>>,
+    path: &Path,
+    read: impl FnOnce(&Path) -> Result<T, String>,
+) -> Result<T, String> {
+    let mut loaded = cache
+        .get_or_init(|| Mutex::new(HashMap::new()))
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(&kept) = loaded.get(path) {
+        return Ok(kept);
+    }
+    let kept = read(path)?;
+    loaded.insert(path.to_owned(), kept);
+    Ok(kept)
+}
+
 /// The tables in the file at `path`, checked (read once per program run).
 ///
 /// # Errors
 /// A file that cannot be read, or is not a patterns file, named with the reason.
 pub fn load(path: &Path) -> Result<Tables, String> {
     static LOADED: OnceLock<Mutex<HashMap<PathBuf, Tables>>> = OnceLock::new();
-    let mut loaded = LOADED
-        .get_or_init(|| Mutex::new(HashMap::new()))
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some(&tables) = loaded.get(path) {
-        return Ok(tables);
-    }
-    let bytes =
-        std::fs::read(path).map_err(|e| format!("patterns tables '{}': {e}", path.display()))?;
-    // Checked before it is kept, so a bad file leaks nothing.
-    let leaked: &'static [u8] = Box::leak(bytes.into_boxed_slice());
-    let tables =
-        Tables::parse(leaked).map_err(|e| format!("patterns tables '{}': {e}", path.display()))?;
-    loaded.insert(path.to_owned(), tables);
-    Ok(tables)
+    cached(&LOADED, path, |path| {
+        let bytes = std::fs::read(path)
+            .map_err(|e| format!("patterns tables '{}': {e}", path.display()))?;
+        // Core's tables borrow their bytes for the program's life.
+        let leaked: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+        Tables::parse(leaked).map_err(|e| format!("patterns tables '{}': {e}", path.display()))
+    })
 }
 
 /// The residual network in the file at `path` (`microply patterns residual --out
@@ -97,20 +108,14 @@ pub fn load(path: &Path) -> Result<Tables, String> {
 /// A file that cannot be read, or is not a residual network, named with the reason.
 pub fn load_residual(path: &Path) -> Result<&'static Residual, String> {
     static LOADED: OnceLock<Mutex<HashMap<PathBuf, &'static Residual>>> = OnceLock::new();
-    let mut loaded = LOADED
-        .get_or_init(|| Mutex::new(HashMap::new()))
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some(&net) = loaded.get(path) {
-        return Ok(net);
-    }
-    let bytes =
-        std::fs::read(path).map_err(|e| format!("residual network '{}': {e}", path.display()))?;
-    let net = Residual::parse(&bytes)
-        .map_err(|e| format!("residual network '{}': {e}", path.display()))?;
-    let kept: &'static Residual = Box::leak(Box::new(net));
-    loaded.insert(path.to_owned(), kept);
-    Ok(kept)
+    cached(&LOADED, path, |path| {
+        let bytes = std::fs::read(path)
+            .map_err(|e| format!("residual network '{}': {e}", path.display()))?;
+        let net = Residual::parse(&bytes)
+            .map_err(|e| format!("residual network '{}': {e}", path.display()))?;
+        // Checked before it is kept: a bad file leaks nothing.
+        Ok(&*Box::leak(Box::new(net)))
+    })
 }
 
 #[cfg(test)]
