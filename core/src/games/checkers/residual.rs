@@ -7,8 +7,9 @@
 //! clipped linear activation (`min(max(x, 0), 1)`) and one linear output in men follow.
 //!
 //! Integer inference, the same on every target: weights and biases are `i16` with
-//! [`FRACTION_BITS`] fraction bits, sums `i32` (no overflow: see [`Residual::raw`]),
-//! rescaled by arithmetic shifts (rounding toward −∞ everywhere).
+//! [`FRACTION_BITS`] fraction bits; the first layer sums in `i16` with saturating adds,
+//! later layers in `i32` (no overflow: see [`Residual::output`]); rescaled by
+//! arithmetic shifts (rounding toward −∞ everywhere).
 
 use super::board::Checkers;
 use super::view::views;
@@ -42,16 +43,9 @@ pub const MAX_ACTIVE: usize = 24;
 /// The input bits `pos` sets, in plane order, and how many (at most 24).
 #[must_use]
 pub fn inputs(pos: &Checkers) -> ([u8; MAX_ACTIVE], usize) {
-    let [black, white] = views(pos);
-    let (me, them) = match pos.side_to_move() {
-        Player::First => (black, white),
-        Player::Second => (white, black),
-    };
-    // The opponent's kings as the side to move sees the board: its own view is turned.
-    let planes = [me.own, me.kings, me.opp, them.kings.reverse_bits()];
     let mut out = [0u8; MAX_ACTIVE];
     let mut n = 0;
-    for (plane, &bits) in planes.iter().enumerate() {
+    for (plane, &bits) in planes(pos).iter().enumerate() {
         let mut x = bits;
         while x != 0 && n < MAX_ACTIVE {
             out[n] = (plane * 32 + x.trailing_zeros() as usize) as u8;
@@ -60,6 +54,26 @@ pub fn inputs(pos: &Checkers) -> ([u8; MAX_ACTIVE], usize) {
         }
     }
     (out, n)
+}
+
+/// The four input planes of `pos`, 32 bits each: the side to move's men and kings,
+/// the opponent's men and kings, as the side to move sees the board.
+fn planes(pos: &Checkers) -> [u32; 4] {
+    let [black, white] = views(pos);
+    let (me, them) = match pos.side_to_move() {
+        Player::First => (black, white),
+        Player::Second => (white, black),
+    };
+    // The opponent's kings as the side to move sees the board: its own view is turned.
+    [me.own, me.kings, me.opp, them.kings.reverse_bits()]
+}
+
+/// Adds a first-layer row to the sums, saturating (SIMD adds eight or sixteen at once).
+#[inline]
+fn add_row(a1: &mut [i16; HIDDEN1], row: &[i16; HIDDEN1]) {
+    for (a, &w) in a1.iter_mut().zip(row) {
+        *a = a.saturating_add(w);
+    }
 }
 
 /// A network's weights.
@@ -176,8 +190,21 @@ impl Residual {
     /// The network's output for `pos`, in 1/128 of a man (the tables' unit).
     #[must_use]
     pub fn raw(&self, pos: &Checkers) -> i32 {
-        let (active, n) = inputs(pos);
-        self.output(active.get(..n).unwrap_or(&[]))
+        // What `output(inputs(pos))` computes, without the list in between: the rows
+        // are added as the bits are found, in the same order.
+        let mut a1 = self.b1;
+        let mut n = 0;
+        for (plane, bits) in planes(pos).into_iter().enumerate() {
+            let mut x = bits;
+            while x != 0 && n < MAX_ACTIVE {
+                // Below 128 by construction; the mask lets the compiler see it.
+                let i = (plane * 32 + x.trailing_zeros() as usize) & (INPUTS - 1);
+                add_row(&mut a1, &self.w1[i]);
+                n += 1;
+                x &= x - 1;
+            }
+        }
+        self.hidden(&a1)
     }
 
     /// The network's output for the input bits `active` (each below [`INPUTS`]; others
@@ -194,22 +221,31 @@ impl Residual {
         let mut a1 = self.b1;
         for &i in active.iter().take(MAX_ACTIVE) {
             if let Some(row) = self.w1.get(usize::from(i)) {
-                for (a, &w) in a1.iter_mut().zip(row) {
-                    *a = a.saturating_add(w);
-                }
+                add_row(&mut a1, row);
             }
         }
+        self.hidden(&a1)
+    }
+
+    /// The output from the first layer's sums (its biases included).
+    fn hidden(&self, a1: &[i16; HIDDEN1]) -> i32 {
         // Activations fit `i16` (0 to 1024): products of two `i16`s summed in `i32`,
         // what SIMD multiply-add instructions do.
         let h1 = a1.map(|a| a.clamp(0, ONE as i16));
-        let mut out = i32::from(self.b3) << FRACTION_BITS;
-        for ((row, &b), &w3) in self.w2.iter().zip(&self.b2).zip(&self.w3) {
-            let sum: i32 = row
+        let mut sums = [0i32; HIDDEN2];
+        for (sum, row) in sums.iter_mut().zip(&self.w2) {
+            *sum = row
                 .iter()
                 .zip(&h1)
                 .map(|(&w, &h)| i32::from(w) * i32::from(h))
                 .sum();
-            let h2 = ((sum >> FRACTION_BITS) + i32::from(b)).clamp(0, ONE);
+        }
+        // `max` then `min`, not `clamp`: the same values, without a branch a unit
+        // (which the processor mispredicts half the time).
+        let mut out = i32::from(self.b3) << FRACTION_BITS;
+        for ((&sum, &b), &w3) in sums.iter().zip(&self.b2).zip(&self.w3) {
+            #[allow(clippy::manual_clamp)]
+            let h2 = ((sum >> FRACTION_BITS) + i32::from(b)).max(0).min(ONE);
             out += i32::from(w3) * h2;
         }
         out >> (2 * FRACTION_BITS - OUTPUT_BITS)
