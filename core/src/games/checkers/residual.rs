@@ -45,15 +45,29 @@ pub const MAX_ACTIVE: usize = 24;
 pub fn inputs(pos: &Checkers) -> ([u8; MAX_ACTIVE], usize) {
     let mut out = [0u8; MAX_ACTIVE];
     let mut n = 0;
-    for (plane, &bits) in planes(pos).iter().enumerate() {
+    each_input(pos, |i| {
+        if let Some(slot) = out.get_mut(n) {
+            *slot = i as u8;
+            n += 1;
+        }
+    });
+    (out, n)
+}
+
+/// Calls `f` with each input bit `pos` sets (below [`INPUTS`]), in plane order, at
+/// most [`MAX_ACTIVE`] of them: what [`inputs`] lists and [`Residual::raw`] adds.
+#[inline(always)]
+fn each_input(pos: &Checkers, mut f: impl FnMut(usize)) {
+    let mut n = 0;
+    for (plane, bits) in planes(pos).into_iter().enumerate() {
         let mut x = bits;
         while x != 0 && n < MAX_ACTIVE {
-            out[n] = (plane * 32 + x.trailing_zeros() as usize) as u8;
+            // Below 128 by construction; the mask lets the compiler see it.
+            f((plane * 32 + x.trailing_zeros() as usize) & (INPUTS - 1));
             n += 1;
             x &= x - 1;
         }
     }
-    (out, n)
 }
 
 /// The four input planes of `pos`, 32 bits each: the side to move's men and kings,
@@ -147,43 +161,20 @@ impl Residual {
         let mut at = 8;
         let mut i = 0;
         while i < INPUTS {
-            let mut j = 0;
-            while j < HIDDEN1 {
-                w.w1[i][j] = i16::from_le_bytes([bytes[at], bytes[at + 1]]);
-                at += 2;
-                j += 1;
-            }
+            at = read_i16s(bytes, at, &mut w.w1[i]);
             i += 1;
         }
-        let mut j = 0;
-        while j < HIDDEN1 {
-            w.b1[j] = i16::from_le_bytes([bytes[at], bytes[at + 1]]);
-            at += 2;
-            j += 1;
-        }
+        at = read_i16s(bytes, at, &mut w.b1);
         let mut k = 0;
         while k < HIDDEN2 {
-            let mut j = 0;
-            while j < HIDDEN1 {
-                w.w2[k][j] = i16::from_le_bytes([bytes[at], bytes[at + 1]]);
-                at += 2;
-                j += 1;
-            }
+            at = read_i16s(bytes, at, &mut w.w2[k]);
             k += 1;
         }
-        let mut k = 0;
-        while k < HIDDEN2 {
-            w.b2[k] = i16::from_le_bytes([bytes[at], bytes[at + 1]]);
-            at += 2;
-            k += 1;
-        }
-        let mut k = 0;
-        while k < HIDDEN2 {
-            w.w3[k] = i16::from_le_bytes([bytes[at], bytes[at + 1]]);
-            at += 2;
-            k += 1;
-        }
-        w.b3 = i16::from_le_bytes([bytes[at], bytes[at + 1]]);
+        at = read_i16s(bytes, at, &mut w.b2);
+        at = read_i16s(bytes, at, &mut w.w3);
+        let mut b3 = [0];
+        read_i16s(bytes, at, &mut b3);
+        w.b3 = b3[0];
         Ok(w)
     }
 
@@ -193,17 +184,7 @@ impl Residual {
         // What `output(inputs(pos))` computes, without the list in between: the rows
         // are added as the bits are found, in the same order.
         let mut a1 = self.b1;
-        let mut n = 0;
-        for (plane, bits) in planes(pos).into_iter().enumerate() {
-            let mut x = bits;
-            while x != 0 && n < MAX_ACTIVE {
-                // Below 128 by construction; the mask lets the compiler see it.
-                let i = (plane * 32 + x.trailing_zeros() as usize) & (INPUTS - 1);
-                add_row(&mut a1, &self.w1[i]);
-                n += 1;
-                x &= x - 1;
-            }
-        }
+        each_input(pos, |i| add_row(&mut a1, &self.w1[i]));
         self.hidden(&a1)
     }
 
@@ -250,6 +231,18 @@ impl Residual {
         }
         out >> (2 * FRACTION_BITS - OUTPUT_BITS)
     }
+}
+
+/// Reads `out.len()` little-endian `i16`s of `bytes` from `at` into `out` and returns
+/// where they end (the caller has checked the file's length).
+const fn read_i16s(bytes: &[u8], mut at: usize, out: &mut [i16]) -> usize {
+    let mut j = 0;
+    while j < out.len() {
+        out[j] = i16::from_le_bytes([bytes[at], bytes[at + 1]]);
+        at += 2;
+        j += 1;
+    }
+    at
 }
 
 /// The shipped network.
