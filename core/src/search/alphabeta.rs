@@ -61,7 +61,8 @@ const LMR_DEEP: (usize, u32) = (6, 6);
 
 /// How deep a node searches one of its moves: the nominal child depth (one more for
 /// an extended forcing move in selective mode) and, for a late quiet move in
-/// selective mode, the reduced depth of its first, null-window search.
+/// selective mode or at a null-window node in ProbCut mode, the reduced depth of its
+/// first, null-window search.
 struct Plan {
     depth: u32,
     reduced_depth: Option<u32>,
@@ -69,6 +70,7 @@ struct Plan {
 }
 
 impl Plan {
+    #[allow(clippy::too_many_arguments)]
     fn new<G: Game, E: Evaluator<G>, C: Clock>(
         ctx: &Context<'_, '_, G, E, C>,
         pos: &G,
@@ -77,12 +79,22 @@ impl Plan {
         depth: u32,
         ply: u32,
         nth: usize,
+        null_window: bool,
     ) -> Plan {
         let exact = Plan {
             depth: depth.saturating_sub(1),
             reduced_depth: None,
             forcing: false,
         };
+        if ctx.probcut {
+            // One ply less for a late quiet move, only where PVS scouts: the
+            // principal variation keeps every move's full depth (test 94).
+            let reduce = null_window && late_and_quiet(pos, child, depth, nth);
+            return Plan {
+                reduced_depth: reduce.then(|| depth - 2),
+                ..exact
+            };
+        }
         if !ctx.selective {
             return exact;
         }
@@ -94,22 +106,25 @@ impl Plan {
                 forcing,
             };
         }
-        let late_and_quiet = nth >= LMR_FIRST_MOVE
-            && depth >= LMR_MIN_DEPTH
-            && !forcing
-            && pos.is_quiet()
-            && child.is_quiet();
         let reduction = if nth >= LMR_DEEP.0 && depth >= LMR_DEEP.1 {
             2
         } else {
             1
         };
         Plan {
-            reduced_depth: late_and_quiet.then(|| depth - 1 - reduction),
+            reduced_depth: (!forcing && late_and_quiet(pos, child, depth, nth))
+                .then(|| depth - 1 - reduction),
             forcing,
             ..exact
         }
     }
+}
+
+/// Whether the `nth` move (0-based) of a node with `depth` plies to go, leading from
+/// `pos` to `child`, may be reduced: after the table move and the killers, with
+/// enough depth left, and neither position with a capture to make.
+fn late_and_quiet<G: Game>(pos: &G, child: &G, depth: u32, nth: usize) -> bool {
+    nth >= LMR_FIRST_MOVE && depth >= LMR_MIN_DEPTH && pos.is_quiet() && child.is_quiet()
 }
 
 /// Searches `pos` to `depth` plies with window `(alpha, beta)`; fail-soft.
@@ -161,13 +176,14 @@ pub(crate) fn negamax<W: ChildWindow, G: Game, E: Evaluator<G>, C: Clock>(
     let mut best_move = None;
     let mut nth = 0;
     let horizon_elsewhere = core::mem::replace(&mut ctx.horizon, horizon_below);
+    let null_window = alpha.succ() >= beta;
     while let Some((m, rest)) = picker
         .next(ctx.move_history())
         .map_err(|_| Abort::MoveStackFull)?
     {
         let child = pos.after(m);
         let window_alpha = alpha.max(best);
-        let plan = Plan::new(ctx, pos, m, &child, depth, ply, nth);
+        let plan = Plan::new(ctx, pos, m, &child, depth, ply, nth, null_window);
         // A late quiet move is first searched reduced, with a null window at alpha:
         // only a move that beats it earns its full depth.
         let scout = match plan.reduced_depth {
@@ -201,7 +217,7 @@ pub(crate) fn negamax<W: ChildWindow, G: Game, E: Evaluator<G>, C: Clock>(
             if s >= beta {
                 if ctx.reorder {
                     ctx.killers.record(ply, m);
-                    if ctx.selective && !plan.forcing {
+                    if ctx.move_history().is_some() && !plan.forcing {
                         ctx.history.reward::<G>(parent, m, depth);
                     }
                 }

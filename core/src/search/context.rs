@@ -52,7 +52,7 @@ pub(crate) struct Context<'s, 't, G: Game, E: Evaluator<G>, C: Clock> {
     /// settle nodes ([`Mode::ProbCut`] with an algorithm and a game it serves:
     /// [`super::probcut::serves`]).
     pub(crate) probcut: bool,
-    /// The history heuristic (used in selective mode only).
+    /// The history heuristic (used in the selective and ProbCut modes).
     pub(crate) history: History,
     /// The nominal depth of the current iteration (it bounds the extensions).
     pub(crate) root_depth: u32,
@@ -98,7 +98,7 @@ impl<'s, 't, G: Game, E: Evaluator<G>, C: Clock> Context<'s, 't, G, E, C> {
 
     /// The history to order a node's generated moves by, when the search uses one.
     pub(crate) fn move_history(&self) -> Option<&History> {
-        (self.selective && self.reorder).then_some(&self.history)
+        ((self.selective || self.probcut) && self.reorder).then_some(&self.history)
     }
 
     /// Whether a node `ply` plies from the root with `depth` plies to go may extend a

@@ -1,4 +1,4 @@
-//! The history heuristic of the selective mode: how often (weighted by depth) a move
+//! The history heuristic of the selective and ProbCut modes: how often (weighted by depth) a move
 //! refuted a node, per side, in a fixed array (no allocation, 2 KiB).
 //!
 //! Moves are keyed by their packed form ([`Game::pack_move`]) folded to

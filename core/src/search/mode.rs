@@ -17,7 +17,10 @@ use core::str::FromStr;
 ///   crowning). Values may then differ from minimax's. See
 ///   `docs/search.md`.
 /// - [`Mode::ProbCut`]: the exact search with ProbCut's cut at null-window nodes
-///   (a shallower search far outside the window settles the node: `probcut.rs`).
+///   (a shallower search far outside the window settles the node: `probcut.rs`),
+///   the history heuristic after the table move and the killers, and at null-window
+///   nodes a one-ply late-move reduction of quiet moves, re-searched when they beat
+///   alpha.
 ///   Values may differ from minimax's. PVS and alpha-beta use it (MTD(f) and
 ///   AB-SSS\* search exactly in this mode), and only games with a measured margin
 ///   ([`Game::PROBCUT_MARGIN`](crate::Game::PROBCUT_MARGIN): checkers). In checkers
@@ -31,7 +34,7 @@ pub enum Mode {
     Exact,
     /// Aspiration, history ordering, late-move reductions, extensions.
     Selective,
-    /// The exact search plus ProbCut.
+    /// The exact search plus ProbCut, history order and null-window reductions.
     ProbCut,
 }
 

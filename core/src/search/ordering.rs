@@ -7,7 +7,7 @@
 //! the move stack and visits its ply's killer moves (the last two moves that refuted a
 //! sibling: with ~2,000 Amazons moves a node, the move that cut one sibling off
 //! usually cuts the next one off too), then the rest in generation order, each move
-//! once. In the selective mode the rest come by decreasing history
+//! once. In the selective and ProbCut modes the rest come by decreasing history
 //! ([`History`]) instead, ties in generation order. Every piece of this is a pure function of the search so far, so the same
 //! search gives the same order on every target.
 

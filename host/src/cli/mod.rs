@@ -113,7 +113,7 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         egtb: Option<std::path::PathBuf>,
         /// Search mode: exact (every algorithm gives minimax's value), selective or probcut
-        /// (the exact search with ProbCut).
+        /// (the exact search with ProbCut, history order and null-window reductions).
         #[arg(long, default_value = "exact", value_parser = parse_mode)]
         mode: Mode,
     },
@@ -289,8 +289,8 @@ pub enum Command {
         /// Play without endgame tables even when the default directory holds some.
         #[arg(long)]
         no_egtb: bool,
-        /// Search mode: probcut (the exact search with ProbCut, the strongest measured
-        /// in checkers), selective (aspiration, history, reductions, extensions) or exact.
+        /// Search mode: probcut (the exact search with ProbCut, history order and
+        /// null-window reductions, the strongest measured in checkers), selective (aspiration, history, reductions, extensions) or exact.
         #[arg(long, default_value = "probcut", value_parser = parse_mode)]
         mode: Mode,
         /// Keep the transposition table between the engine's moves (keep: in ProbCut
