@@ -1,5 +1,5 @@
-//! The history heuristic of the selective and ProbCut modes: how often (weighted by depth) a move
-//! refuted a node, per side, in a fixed array (no allocation, 2 KiB).
+//! The history heuristic of the selective and ProbCut modes: how often (weighted by
+//! depth) a move refuted a node, per side, in a fixed array (no allocation, 2 KiB).
 //!
 //! Moves are keyed by their packed form ([`Game::pack_move`]) folded to
 //! [`SLOTS`] slots, so the table works for every game; two moves sharing a slot only

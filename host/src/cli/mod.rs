@@ -290,7 +290,8 @@ pub enum Command {
         #[arg(long)]
         no_egtb: bool,
         /// Search mode: probcut (the exact search with ProbCut, history order and
-        /// null-window reductions, the strongest measured in checkers), selective (aspiration, history, reductions, extensions) or exact.
+        /// null-window reductions, the strongest measured in checkers), selective
+        /// (aspiration, history, reductions, extensions) or exact.
         #[arg(long, default_value = "probcut", value_parser = parse_mode)]
         mode: Mode,
         /// Keep the transposition table between the engine's moves (keep: in ProbCut
